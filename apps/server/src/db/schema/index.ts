@@ -1,0 +1,4 @@
+export * from './config.js';
+export * from './problems.js';
+export * from './submissions.js';
+export * from './users.js';

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables, parsed once at start-up (README "Environment"). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  OJ_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  OJ_ADMIN_PASSWORD: z.string().min(6).max(20).optional(),
+  OJ_JUDGE_TOKEN: z.string().min(8).optional(),
+  OJ_JWT_SECRET: z.string().min(16).optional(),
+  /** Number of embedded judge workers; 0 disables the embedded judgehost. Default: one per core. */
+  OJ_EMBEDDED_JUDGE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  OJ_WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_SECURE: z.enum(['true', 'false']).optional(),
+  SMTP_FROM: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+/** Parses `process.env`; throws listing every bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.OJ_DATA_DIR) };
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Website settings (doc 1 §1, §3; doc 3 System Config "website"). Defaults: registration and discussions on. */
+export const websiteSection = z.object({
+  baseUrl: z.string().max(255).default('http://localhost:8080'),
+  name: z.string().max(100).default('Online Judge'),
+  shortName: z.string().max(30).default('OJ'),
+  description: z.string().max(1000).default('An online judge for practice, contests, trainings and groups.'),
+  recordName: z.string().max(100).default(''),
+  recordUrl: z.string().max(255).default(''),
+  projectName: z.string().max(100).default('OJ'),
+  projectUrl: z.string().max(255).default(''),
+  register: z.boolean().default(true),
+  openPublicDiscussion: z.boolean().default(true),
+  openGroupDiscussion: z.boolean().default(true),
+  openContestComment: z.boolean().default(true),
+});
+
+/** SMTP settings (doc 3 System Config "email"). Empty host means mail is written to the server log. */
+export const emailSection = z.object({
+  host: z.string().max(255).default(''),
+  port: z.number().int().min(0).max(65535).default(465),
+  username: z.string().max(255).default(''),
+  password: z.string().max(255).default(''),
+  ssl: z.boolean().default(true),
+  from: z.string().max(255).default(''),
+  backgroundImage: z.string().max(1000).default(''),
+});
+
+/** Switches and community limits (doc 3 "switch"; doc 1 §6 thresholds). Intervals in seconds. */
+export const switchSection = z.object({
+  openPublicJudge: z.boolean().default(true),
+  openGroupJudge: z.boolean().default(true),
+  openContestJudge: z.boolean().default(true),
+  hideNonContestSubmissionCode: z.boolean().default(false),
+  /** Minimum seconds between two non-contest submissions of one user (super admins exempt); 0 disables. */
+  defaultSubmitInterval: z.number().int().min(0).max(3600).default(8),
+  defaultCreateDiscussionACInitValue: z.number().int().min(0).default(10),
+  defaultCreateDiscussionDailyLimit: z.number().int().min(0).default(5),
+  defaultCreateCommentACInitValue: z.number().int().min(0).default(10),
+  defaultCreateGroupACInitValue: z.number().int().min(0).default(20),
+  defaultCreateGroupDailyLimit: z.number().int().min(0).default(2),
+  defaultCreateGroupLimit: z.number().int().min(0).default(5),
+});
+
+/** Home carousel images: file ids and links, managed by the super admin. */
+export const carouselSection = z.object({
+  items: z
+    .array(z.object({ id: z.number().int(), url: z.string().max(1000) }))
+    .max(20)
+    .default([]),
+});
+
+/** Secrets generated at first start, shared by every server instance through the database. */
+export const secretSection = z.object({
+  jwtSecret: z.string().default(''),
+  judgeToken: z.string().default(''),
+});
+
+export const SECTIONS = {
+  website: websiteSection,
+  email: emailSection,
+  switch: switchSection,
+  carousel: carouselSection,
+  secret: secretSection,
+} as const;
+
+export type SectionName = keyof typeof SECTIONS;
+export type SectionValue<K extends SectionName> = z.infer<(typeof SECTIONS)[K]>;

@@ -1,0 +1,139 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { isAdminRole, Role } from '@oj/shared';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { AppContext, SessionUser } from '../context.js';
+import { sessions, users } from '../db/schema/index.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+
+/** Token lifetime, and the remaining time under which a response carries a refreshed token. */
+export const TOKEN_TTL_S = 7 * 24 * 3600;
+const REFRESH_BELOW_S = TOKEN_TTL_S / 2;
+
+let secretPromise: Promise<Uint8Array> | null = null;
+let secretFor: AppContext | null = null;
+
+/** The JWT secret: OJ_JWT_SECRET, else one generated at first start and kept in the database. */
+async function jwtSecret(ctx: AppContext): Promise<Uint8Array> {
+  if (secretFor !== ctx || !secretPromise) {
+    secretFor = ctx;
+    secretPromise = (async () => {
+      if (ctx.env.OJ_JWT_SECRET) return new TextEncoder().encode(ctx.env.OJ_JWT_SECRET);
+      let s = (await ctx.config.get('secret')).jwtSecret;
+      if (!s) s = (await ctx.config.set('secret', { jwtSecret: randomBytes(32).toString('hex') })).jwtSecret;
+      return new TextEncoder().encode(s);
+    })();
+  }
+  return secretPromise;
+}
+
+async function signToken(ctx: AppContext, uid: string, sid: string): Promise<string> {
+  return new SignJWT({ sid })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(uid)
+    .setIssuedAt()
+    .setExpirationTime(`${TOKEN_TTL_S}s`)
+    .sign(await jwtSecret(ctx));
+}
+
+/**
+ * Creates a session for `uid` and returns its token (HS256 JWT holding uid and session id, valid 7 days).
+ * Used by login and admin login (doc 1 §7).
+ */
+export async function createSession(ctx: AppContext, uid: string, req: FastifyRequest): Promise<string> {
+  const sid = randomUUID();
+  await ctx.db.insert(sessions).values({
+    id: sid,
+    uid,
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 255),
+    expiresAt: new Date(Date.now() + TOKEN_TTL_S * 1000),
+  });
+  return signToken(ctx, uid, sid);
+}
+
+/** Ends one session (logout), or every session of a user (password change, disabling). */
+export async function endSessions(ctx: AppContext, where: { sid?: string; uid?: string }): Promise<void> {
+  if (where.sid) await ctx.db.delete(sessions).where(eq(sessions.id, where.sid));
+  else if (where.uid) await ctx.db.delete(sessions).where(eq(sessions.uid, where.uid));
+}
+
+function readToken(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const t = h.startsWith('Bearer ') ? h.slice(7) : h;
+  return t.length > 10 && t.length < 2000 ? t : null;
+}
+
+/**
+ * Reads the token of every request: a valid, unexpired token of a live session of an enabled user sets
+ * `req.user`; anything else leaves it null. A token past half its life is refreshed in the `Authorization`
+ * response header.
+ */
+export default fp(async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req, reply) => {
+    const token = readToken(req);
+    if (!token) return;
+    const ctx = app.ctx;
+    let uid: string;
+    let sid: string;
+    let exp: number;
+    try {
+      const { payload } = await jwtVerify(token, await jwtSecret(ctx), { algorithms: ['HS256'] });
+      uid = String(payload.sub);
+      sid = String(payload.sid);
+      exp = Number(payload.exp);
+    } catch (e) {
+      if (e instanceof joseErrors.JOSEError) return;
+      throw e;
+    }
+    const rows = await ctx.db
+      .select({ uid: users.uid, username: users.username, role: users.role, status: users.status })
+      .from(sessions)
+      .innerJoin(users, eq(users.uid, sessions.uid))
+      .where(and(eq(sessions.id, sid), eq(sessions.uid, uid), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1);
+    const row = rows[0];
+    if (!row || row.status !== 0) return;
+    req.user = { uid: row.uid, username: row.username, role: row.role, sid };
+    if (exp - Date.now() / 1000 < REFRESH_BELOW_S) {
+      await ctx.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + TOKEN_TTL_S * 1000) })
+        .where(eq(sessions.id, sid));
+      setTokenHeader(reply, await signToken(ctx, uid, sid));
+    }
+  });
+});
+
+/** Puts a token in the `Authorization` response header (exposed to browsers). */
+export function setTokenHeader(reply: FastifyReply, token: string): void {
+  reply.header('Authorization', token);
+  reply.header('Access-Control-Expose-Headers', 'Authorization');
+}
+
+/** Returns the signed-in user or throws 401 (doc 1 §8). */
+export function requireUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/** preHandler: 401 when not signed in. */
+export async function needLogin(req: FastifyRequest): Promise<void> {
+  requireUser(req);
+}
+
+/** preHandler: 401 when not signed in, 403 unless admin, problem admin or super admin (doc 1 §6). */
+export async function needAdmin(req: FastifyRequest): Promise<void> {
+  const u = requireUser(req);
+  if (!isAdminRole(u.role)) throw forbidden('Please login first by admin account');
+}
+
+/** preHandler: 401 when not signed in, 403 unless super admin (user, announcement, notice, conf, switch). */
+export async function needRoot(req: FastifyRequest): Promise<void> {
+  const u = requireUser(req);
+  if (u.role !== Role.ROOT) throw forbidden('Only the super administrator may do this');
+}

@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+/**
+ * Turns every error into the `{ status, msg, data }` body: AppError keeps its status, schema validation gives 400
+ * naming the field, other client errors keep their 4xx, and anything else is a logged 500 with a generic message.
+ */
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send({ status: err.statusCode, msg: err.message, data: err.data });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field =
+        first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
+      const msg = `${field}: ${first?.message ?? 'invalid value'}`;
+      return reply.status(400).send({ status: 400, msg, data: null });
+    }
+    const code = err.statusCode ?? 500;
+    if (code >= 400 && code < 500) {
+      return reply.status(code).send({ status: code, msg: err.message, data: null });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ status: 500, msg: 'Server error, please refresh and try again', data: null });
+  });
+});

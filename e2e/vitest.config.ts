@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+
+// Browser tests: the real server (PGlite, embedded judge) and Debian's chromium driven by playwright-core.
+export default defineProject({
+  test: {
+    name: 'e2e',
+    include: ['tests/**/*.test.ts'],
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
+    pool: 'forks',
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+/**
+ * The judge protocol between the server and judgehosts (docs/judge-protocol.md). Judgehosts authenticate with
+ * the judge token in the `X-Judge-Token` header and never touch the database. All under `/api/judge/`:
+ *
+ * - POST register   body JudgehostInfo                  -> { judgehostId }
+ * - POST heartbeat  body Heartbeat                      -> { ok: true }
+ * - POST lease      body LeaseRequest (may wait ~20 s)  -> { task: JudgeTask | null }
+ * - GET  blob/:hash                                     -> raw bytes (test data, by sha256 hex)
+ * - POST progress   body JudgeProgress                  -> { accepted: boolean }
+ * - POST result     body JudgeResult                    -> { accepted: boolean } (accepted once per job)
+ */
+
+export const judgeLanguageInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  available: z.boolean(),
+});
+
+export const judgehostInfo = z.object({
+  /** Stable id the judgehost chose (persisted in its cache dir); the server keeps one row per id. */
+  judgehostId: z.string().min(1).max(100),
+  name: z.string().min(1).max(100),
+  hostname: z.string().max(255).default(''),
+  version: z.string().max(50).default(''),
+  cpuCount: z.number().int().min(1),
+  workers: z.number().int().min(1),
+  languages: z.array(judgeLanguageInfo),
+});
+export type JudgehostInfo = z.infer<typeof judgehostInfo>;
+
+export const heartbeat = z.object({
+  judgehostId: z.string().min(1).max(100),
+  running: z.number().int().min(0),
+  load: z.number().min(0),
+  /** Jobs this judgehost is working on: their leases are extended. */
+  jobIds: z.array(z.number().int()).default([]),
+});
+export type Heartbeat = z.infer<typeof heartbeat>;
+
+export const leaseRequest = z.object({
+  judgehostId: z.string().min(1).max(100),
+  /** Lanes this worker takes: `judge` (submissions, contest first) and/or `test` (test runs). */
+  lanes: z
+    .array(z.enum(['judge', 'test']))
+    .min(1)
+    .default(['judge', 'test']),
+  /** Max seconds the server may hold the request open waiting for a job (0 = answer at once). */
+  waitSeconds: z.number().int().min(0).max(30).default(20),
+});
+export type LeaseRequest = z.infer<typeof leaseRequest>;
+
+export const judgeTestcase = z.object({
+  index: z.number().int().min(1),
+  inputName: z.string(),
+  outputName: z.string(),
+  inputHash: z.string(),
+  outputHash: z.string(),
+  inputSize: z.number().int().min(0),
+  outputSize: z.number().int().min(0),
+  score: z.number().int().min(0),
+  groupNum: z.number().int(),
+});
+export type JudgeTestcase = z.infer<typeof judgeTestcase>;
+
+export const judgeProblem = z.object({
+  pid: z.number().int(),
+  problemId: z.string(),
+  /** Changes when test data, checker or limits change: cache key for compiled checkers. */
+  caseVersion: z.string(),
+  /** Problem limits as set (C/C++ values); the judgehost applies the language factor. */
+  timeLimitMs: z.number().int().min(1),
+  memoryLimitMb: z.number().int().min(1),
+  stackLimitMb: z.number().int().min(1),
+  /** 0 ACM, 1 OI */
+  type: z.number().int(),
+  ioScore: z.number().int().min(0),
+  judgeMode: z.enum(['default', 'spj', 'interactive']),
+  judgeCaseMode: z.enum(['default', 'subtask_lowest', 'subtask_average', 'ergodic_without_error']),
+  isRemoveEndBlank: z.boolean(),
+  isFileIO: z.boolean(),
+  ioReadFileName: z.string().nullable(),
+  ioWriteFileName: z.string().nullable(),
+  /** Special judge / interactor program, when judgeMode is not default. */
+  spj: z
+    .object({ code: z.string(), language: z.string(), protocol: z.enum(['testlib', 'hustoj', 'kattis']) })
+    .nullable(),
+  /** Files placed beside the user's program (name -> content). */
+  userExtraFile: z.record(z.string(), z.string()).nullable(),
+  /** Files placed beside the checker / interactor, e.g. testlib.h (name -> content). */
+  judgeExtraFile: z.record(z.string(), z.string()).nullable(),
+  difficulty: z.number().int().default(0),
+});
+export type JudgeProblem = z.infer<typeof judgeProblem>;
+
+export const judgeTask = z.object({
+  jobId: z.number().int(),
+  kind: z.enum(['judge', 'test']),
+  submitId: z.number().int().nullable(),
+  testKey: z.string().nullable(),
+  /** Submission version (bumped by rejudge); echoed back in the result. */
+  version: z.number().int(),
+  language: z.string(),
+  code: z.string(),
+  problem: judgeProblem,
+  /** For `judge`: the problem's test cases. For `test`: empty (userInput is the one input). */
+  testcases: z.array(judgeTestcase),
+  userInput: z.string().nullable(),
+  expectedOutput: z.string().nullable(),
+});
+export type JudgeTask = z.infer<typeof judgeTask>;
+
+export const judgeProgress = z.object({
+  judgehostId: z.string(),
+  jobId: z.number().int(),
+  /** 6 Compiling or 7 Judging */
+  status: z.number().int(),
+});
+export type JudgeProgress = z.infer<typeof judgeProgress>;
+
+export const caseResult = z.object({
+  index: z.number().int(),
+  status: z.number().int(),
+  /** CPU time, ms */
+  time: z.number().int().min(0),
+  /** Peak memory, KB */
+  memory: z.number().int().min(0),
+  score: z.number().int().min(0).nullable(),
+  groupNum: z.number().int().nullable(),
+  /** Truncated previews (only filled where the problem opens case results) */
+  inputData: z.string().nullable(),
+  outputData: z.string().nullable(),
+  userOutput: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type CaseResult = z.infer<typeof caseResult>;
+
+export const judgeResult = z.object({
+  judgehostId: z.string(),
+  jobId: z.number().int(),
+  version: z.number().int(),
+  status: z.number().int(),
+  /** OI score (sum per the case mode); null for ACM */
+  score: z.number().int().nullable(),
+  /** OI rank score per HOJ's formula; null for ACM */
+  oiRankScore: z.number().int().nullable(),
+  /** Max over cases, ms / KB */
+  time: z.number().int().min(0),
+  memory: z.number().int().min(0),
+  /** Compile error or system error text (truncated) */
+  errorMessage: z.string().nullable(),
+  cases: z.array(caseResult),
+  /** Test runs only */
+  userOutput: z.string().nullable().default(null),
+  stderr: z.string().nullable().default(null),
+});
+export type JudgeResult = z.infer<typeof judgeResult>;
