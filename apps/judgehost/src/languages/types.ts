@@ -1,0 +1,27 @@
+import type { RunSpec, SandboxLimits } from '../sandbox/types.js';
+
+/**
+ * A judge language: one small registered file per language under `languages/` (DMOJ's one-file executors).
+ * Names are HOJ's (`C`, `C With O2`, `C++`, `C++ With O2`, `C++ 17`, …, `Python3`, `Java`, …).
+ */
+export interface Language {
+  name: string;
+  /** File the source is written to in the work dir, e.g. `main.cpp`, `Main.java`. */
+  sourceFile: string;
+  /** Factor on the problem's time and memory limits: 1 for C/C++, 2 for the rest (HOJ). */
+  factor: number;
+  /** Whether a compile step exists. */
+  compiled: boolean;
+  /**
+   * Compiles `workDir/sourceFile` inside the sandbox with the compile limits; artifacts stay in `workDir`.
+   * `ok` false is a Compile Error with `message` (truncated compiler output).
+   */
+  compile(workDir: string): Promise<{ ok: boolean; message: string; systemError?: boolean }>;
+  /**
+   * How to run the compiled program: argv, env and mounts; `limits` are the problem's limits already multiplied
+   * by `factor`; the language may adjust them (e.g. Java's -Xmx and pids headroom).
+   */
+  runSpec(workDir: string, limits: SandboxLimits): Pick<RunSpec, 'argv' | 'env' | 'mounts' | 'limits'>;
+  /** Version string shown to users, or null when the toolchain is missing (language unavailable). */
+  version(): Promise<string | null>;
+}
