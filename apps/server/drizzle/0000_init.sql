@@ -65,6 +65,14 @@ CREATE TABLE "problem_languages" (
 	CONSTRAINT "problem_languages_pid_lid_pk" PRIMARY KEY("pid","lid")
 );
 --> statement-breakpoint
+CREATE TABLE "problem_solutions" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "problem_solutions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"pid" bigint NOT NULL,
+	"language" text NOT NULL,
+	"code" text NOT NULL,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "problem_tags" (
 	"pid" bigint NOT NULL,
 	"tid" bigint NOT NULL,
@@ -182,6 +190,7 @@ CREATE TABLE "judge_jobs" (
 	"judgehost_id" text,
 	"lease_expires" timestamp with time zone,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
 	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL,
 	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -226,6 +235,7 @@ CREATE TABLE "submissions" (
 	"is_manual" boolean DEFAULT false NOT NULL,
 	"is_remote" boolean DEFAULT false NOT NULL,
 	"version" integer DEFAULT 0 NOT NULL,
+	"counted_status" integer,
 	"submit_time" timestamp with time zone DEFAULT now() NOT NULL,
 	"judge_start" timestamp with time zone,
 	"judge_end" timestamp with time zone,
@@ -315,6 +325,7 @@ ALTER TABLE "code_templates" ADD CONSTRAINT "code_templates_pid_problems_id_fk" 
 ALTER TABLE "code_templates" ADD CONSTRAINT "code_templates_lid_languages_id_fk" FOREIGN KEY ("lid") REFERENCES "public"."languages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "problem_languages" ADD CONSTRAINT "problem_languages_pid_problems_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problems"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "problem_languages" ADD CONSTRAINT "problem_languages_lid_languages_id_fk" FOREIGN KEY ("lid") REFERENCES "public"."languages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "problem_solutions" ADD CONSTRAINT "problem_solutions_pid_problems_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problems"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "problem_tags" ADD CONSTRAINT "problem_tags_pid_problems_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problems"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "problem_tags" ADD CONSTRAINT "problem_tags_tid_tags_id_fk" FOREIGN KEY ("tid") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tags" ADD CONSTRAINT "tags_classification_id_tag_classifications_id_fk" FOREIGN KEY ("classification_id") REFERENCES "public"."tag_classifications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -329,6 +340,7 @@ CREATE INDEX "announcements_list_idx" ON "announcements" USING btree ("cid","gid
 CREATE INDEX "files_type_idx" ON "files" USING btree ("type","uid");--> statement-breakpoint
 CREATE UNIQUE INDEX "code_templates_pid_lid_uq" ON "code_templates" USING btree ("pid","lid");--> statement-breakpoint
 CREATE UNIQUE INDEX "languages_name_uq" ON "languages" USING btree ("oj","name");--> statement-breakpoint
+CREATE INDEX "problem_solutions_pid_idx" ON "problem_solutions" USING btree ("pid");--> statement-breakpoint
 CREATE INDEX "problem_tags_tid_idx" ON "problem_tags" USING btree ("tid");--> statement-breakpoint
 CREATE UNIQUE INDEX "problems_problem_id_uq" ON "problems" USING btree (upper("problem_id"));--> statement-breakpoint
 CREATE INDEX "problems_list_idx" ON "problems" USING btree ("auth","is_group","id");--> statement-breakpoint

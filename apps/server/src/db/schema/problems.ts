@@ -208,3 +208,21 @@ export const codeTemplates = pgTable(
   },
   (t) => [uniqueIndex('code_templates_pid_lid_uq').on(t.pid, t.lid)],
 );
+
+/**
+ * Reference solutions of a problem (imported from FPS `solution` elements and other formats): kept for admins and
+ * judged in tests. `language` is the judge's language name when known, else the name the package used.
+ */
+export const problemSolutions = pgTable(
+  'problem_solutions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    pid: bigint('pid', { mode: 'number' })
+      .notNull()
+      .references(() => problems.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    code: text('code').notNull(),
+    gmtCreate: timestamp('gmt_create', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('problem_solutions_pid_idx').on(t.pid)],
+);

@@ -35,6 +35,8 @@ export const submissions = pgTable(
     isRemote: boolean('is_remote').notNull().default(false),
     /** Bumped on every rejudge; a result for an older version is refused. */
     version: integer('version').notNull().default(0),
+    /** The verdict currently counted in the problem's counters (null: not counted); undone on rejudge. */
+    countedStatus: integer('counted_status'),
     submitTime: timestamp('submit_time', { withTimezone: true }).notNull().defaultNow(),
     judgeStart: timestamp('judge_start', { withTimezone: true }),
     judgeEnd: timestamp('judge_end', { withTimezone: true }),
@@ -91,6 +93,8 @@ export const judgeJobs = pgTable(
     judgehostId: text('judgehost_id'),
     leaseExpires: timestamp('lease_expires', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** Why the last lease ended without a result (expired, judgehost restarted…), for the admin status page. */
+    lastError: text('last_error'),
     gmtCreate: timestamp('gmt_create', { withTimezone: true }).notNull().defaultNow(),
     gmtModified: timestamp('gmt_modified', { withTimezone: true }).notNull().defaultNow(),
   },
