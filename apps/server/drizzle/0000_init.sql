@@ -184,6 +184,7 @@ CREATE TABLE "judge_jobs" (
 	"kind" text NOT NULL,
 	"submit_id" bigint,
 	"test_key" text,
+	"language" text DEFAULT '' NOT NULL,
 	"submission_version" integer DEFAULT 0 NOT NULL,
 	"priority" integer DEFAULT 0 NOT NULL,
 	"state" text DEFAULT 'queued' NOT NULL,

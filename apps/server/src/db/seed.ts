@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { Role } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import { seedLanguages } from '../modules/language/language.seed.js';
 import { users } from './schema/index.js';
 
 export interface SeedResult {
@@ -30,4 +31,4 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
 }
 
 /** Further seeders by area, run after root exists (each must be idempotent). */
-export const seeders: ((ctx: AppContext) => Promise<void>)[] = [];
+export const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedLanguages];

@@ -6,4 +6,15 @@ import type { FastifyPluginAsync } from 'fastify';
  */
 export const modules: { name: string; load: () => Promise<{ default: FastifyPluginAsync }> }[] = [
   { name: 'config', load: () => import('./config/config.routes.js') },
+  { name: 'config-admin', load: () => import('./config/config.admin.routes.js') },
+  { name: 'account', load: () => import('./account/account.routes.js') },
+  { name: 'admin', load: () => import('./admin/admin.routes.js') },
+  { name: 'home', load: () => import('./home/home.routes.js') },
+  { name: 'announcement', load: () => import('./announcement/announcement.routes.js') },
+  { name: 'language', load: () => import('./language/language.routes.js') },
+  { name: 'judge', load: () => import('./judge/judge.routes.js') },
+  { name: 'submission', load: () => import('./submission/submission.routes.js') },
+  { name: 'problem', load: () => import('./problem/problem.routes.js') },
+  { name: 'tag', load: () => import('./tag/tag.routes.js') },
+  { name: 'file-testcase', load: () => import('./file/testcase.routes.js') },
 ];

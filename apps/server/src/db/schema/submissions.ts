@@ -86,6 +86,8 @@ export const judgeJobs = pgTable(
     kind: text('kind').notNull(),
     submitId: bigint('submit_id', { mode: 'number' }),
     testKey: text('test_key'),
+    /** Language of the code: a judgehost only leases jobs in languages it reported available. */
+    language: text('language').notNull().default(''),
     submissionVersion: integer('submission_version').notNull().default(0),
     priority: integer('priority').notNull().default(0),
     /** queued | leased | done */

@@ -1,0 +1,63 @@
+import { eq, sql } from 'drizzle-orm';
+import { problems } from '../../db/schema/index.js';
+import type { Tx } from '../problem/problem.store.js';
+
+type CounterKey =
+  | 'countAc'
+  | 'countWa'
+  | 'countCe'
+  | 'countPa'
+  | 'countTle'
+  | 'countMle'
+  | 'countRe'
+  | 'countPe'
+  | 'countSe';
+
+/** Verdict -> problem counter column. Statuses absent here but in COUNTED only count in countTotal. */
+const COLUMN: Record<number, CounterKey> = {
+  0: 'countAc',
+  [-1]: 'countWa',
+  [-2]: 'countCe',
+  8: 'countPa',
+  1: 'countTle',
+  2: 'countMle',
+  3: 'countRe',
+  [-3]: 'countPe',
+  4: 'countSe',
+};
+
+/** Final verdicts that count in a problem's statistics; Cancelled and unfinished ones do not. */
+const COUNTED = new Set([0, -1, -2, -3, 1, 2, 3, 4, 8, 10]);
+
+/** The status to store as `countedStatus` for a new verdict (null: not counted). */
+export function countedStatusOf(status: number): number | null {
+  return COUNTED.has(status) ? status : null;
+}
+
+/**
+ * Moves one submission in the problem's counters from `oldCounted` to `newCounted` (either may be null): a first
+ * verdict adds to countTotal and its column; a rejudge's verdict undoes the old column; a cancel removes it.
+ */
+export async function moveCounters(
+  tx: Tx,
+  pid: number,
+  oldCounted: number | null,
+  newCounted: number | null,
+) {
+  if (oldCounted === newCounted) return;
+  const delta = new Map<CounterKey | 'countTotal', number>();
+  const add = (k: CounterKey | 'countTotal' | undefined, d: number) => {
+    if (k) delta.set(k, (delta.get(k) ?? 0) + d);
+  };
+  if (oldCounted != null) {
+    add('countTotal', -1);
+    add(COLUMN[oldCounted], -1);
+  }
+  if (newCounted != null) {
+    add('countTotal', 1);
+    add(COLUMN[newCounted], 1);
+  }
+  const set: Record<string, unknown> = {};
+  for (const [k, d] of delta) if (d !== 0) set[k] = sql`greatest(0, ${problems[k]} + ${d})`;
+  if (Object.keys(set).length) await tx.update(problems).set(set).where(eq(problems.id, pid));
+}

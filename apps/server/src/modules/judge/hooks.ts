@@ -1,0 +1,28 @@
+import type { Tx } from '../problem/problem.store.js';
+
+/** What happened to a submission when a verdict landed (judge result, manual judge or cancel). */
+export interface SubmissionJudgedEvent {
+  submitId: number;
+  pid: number;
+  uid: string;
+  cid: number;
+  /** The new status and score. */
+  status: number;
+  score: number | null;
+  /** The verdict that was counted before (null: first verdict), e.g. the old one of a rejudge. */
+  previousStatus: number | null;
+  /** judge | manual | cancel */
+  source: 'judge' | 'manual' | 'cancel';
+}
+
+/**
+ * Hooks run inside the transaction that applies a verdict, after the submission and problem counters are
+ * updated. Contest / ranking modules push their function here at import time; a throwing hook rolls the verdict
+ * back (the judgehost then retries), so keep them small and correct.
+ */
+export const onSubmissionJudged: ((tx: Tx, event: SubmissionJudgedEvent) => Promise<void>)[] = [];
+
+/** Runs every hook in order. */
+export async function runJudgedHooks(tx: Tx, event: SubmissionJudgedEvent): Promise<void> {
+  for (const h of onSubmissionJudged) await h(tx, event);
+}

@@ -1,0 +1,166 @@
+import { MANUAL_JUDGE_CODES } from '@oj/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context.js';
+import { judgeCases, judgeJobs, problems, submissions } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import type { Tx } from '../problem/problem.store.js';
+import { countedStatusOf, moveCounters } from './counters.js';
+import { runJudgedHooks } from './hooks.js';
+import { enqueue, notifyQueued } from './queue.js';
+
+type SubmissionRow = typeof submissions.$inferSelect;
+
+async function lockSubmission(tx: Tx, submitId: number): Promise<SubmissionRow> {
+  const [s] = await tx.select().from(submissions).where(eq(submissions.id, submitId)).for('update');
+  if (!s) throw notFound('The submission does not exist');
+  return s;
+}
+
+/** Ends every unfinished job of a submission (a leased one's late result is then refused). */
+async function dropJobs(tx: Tx, submitId: number, why: string): Promise<void> {
+  await tx
+    .update(judgeJobs)
+    .set({ state: 'done', lastError: why, leaseExpires: null, gmtModified: new Date() })
+    .where(and(eq(judgeJobs.submitId, submitId), inArray(judgeJobs.state, ['queued', 'leased'])));
+}
+
+/**
+ * Rejudge (admin roles): bumps the submission's version, resets it to Pending, clears its case results and
+ * queues a new job. The old counted verdict stays in the problem counters until the new verdict replaces it.
+ * Returns the updated row.
+ */
+export async function rejudge(ctx: AppContext, submitId: number): Promise<SubmissionRow> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const s = await lockSubmission(tx, submitId);
+    if (s.isRemote) throw badRequest('Remote-judge submissions cannot be rejudged here');
+    await dropJobs(tx, s.id, 'rejudged');
+    const version = s.version + 1;
+    await tx.delete(judgeCases).where(eq(judgeCases.submitId, s.id));
+    const [u] = await tx
+      .update(submissions)
+      .set({
+        version,
+        status: 5,
+        score: null,
+        oiRankScore: null,
+        time: null,
+        memory: null,
+        errorMessage: null,
+        judger: null,
+        isManual: false,
+        judgeStart: null,
+        judgeEnd: null,
+        gmtModified: new Date(),
+      })
+      .where(eq(submissions.id, s.id))
+      .returning();
+    await enqueue(tx, {
+      kind: 'judge',
+      submitId: s.id,
+      submissionVersion: version,
+      language: s.language,
+      cid: s.cid,
+    });
+    return u;
+  });
+  notifyQueued(ctx);
+  return row;
+}
+
+/**
+ * Manual judge (super admin): sets status (one of MANUAL_JUDGE_CODES) and score, marks the submission manual
+ * with the admin as judger, moves the problem counters and runs the judged hooks. 400 for a bad status or while
+ * the submission is still being judged. Returns the updated row.
+ */
+export async function manualJudge(
+  ctx: AppContext,
+  admin: SessionUser,
+  input: { submitId: number; status: number; score?: number | null },
+): Promise<SubmissionRow> {
+  if (!(MANUAL_JUDGE_CODES as number[]).includes(input.status)) {
+    throw badRequest(`status: ${input.status} cannot be set by manual judging`);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const s = await lockSubmission(tx, input.submitId);
+    if ([5, 6, 7].includes(s.status)) {
+      throw badRequest('The submission is still being judged: wait for its verdict or cancel it first');
+    }
+    const [p] = await tx
+      .select({ type: problems.type, ioScore: problems.ioScore, difficulty: problems.difficulty })
+      .from(problems)
+      .where(eq(problems.id, s.pid));
+    const score = input.score ?? null;
+    const oiRankScore =
+      p && p.type === 1 && score != null
+        ? Math.round(score * 0.1 + (2 * p.difficulty * score) / Math.max(1, p.ioScore))
+        : null;
+    const counted = countedStatusOf(input.status);
+    await moveCounters(tx, s.pid, s.countedStatus, counted);
+    const [u] = await tx
+      .update(submissions)
+      .set({
+        status: input.status,
+        score,
+        oiRankScore,
+        isManual: true,
+        judger: admin.username,
+        countedStatus: counted,
+        gmtModified: new Date(),
+      })
+      .where(eq(submissions.id, s.id))
+      .returning();
+    await runJudgedHooks(tx, {
+      submitId: s.id,
+      pid: s.pid,
+      uid: s.uid,
+      cid: s.cid,
+      status: input.status,
+      score,
+      previousStatus: s.countedStatus,
+      source: 'manual',
+    });
+    return u;
+  });
+}
+
+/**
+ * Cancel judge (super admin): removes the submission's queued / leased job (a late result is refused through a
+ * version bump), sets Cancelled (-4) and isManual, and takes its verdict out of the problem counters. 400 when
+ * already cancelled. Returns the updated row.
+ */
+export async function cancelJudge(
+  ctx: AppContext,
+  admin: SessionUser,
+  submitId: number,
+): Promise<SubmissionRow> {
+  return ctx.db.transaction(async (tx) => {
+    const s = await lockSubmission(tx, submitId);
+    if (s.status === -4) throw badRequest('The submission is already cancelled');
+    await dropJobs(tx, s.id, 'cancelled');
+    await moveCounters(tx, s.pid, s.countedStatus, null);
+    const [u] = await tx
+      .update(submissions)
+      .set({
+        status: -4,
+        isManual: true,
+        judger: admin.username,
+        version: sql`${submissions.version} + 1`,
+        countedStatus: null,
+        judgeEnd: new Date(),
+        gmtModified: new Date(),
+      })
+      .where(eq(submissions.id, s.id))
+      .returning();
+    await runJudgedHooks(tx, {
+      submitId: s.id,
+      pid: s.pid,
+      uid: s.uid,
+      cid: s.cid,
+      status: -4,
+      score: s.score,
+      previousStatus: s.countedStatus,
+      source: 'cancel',
+    });
+    return u;
+  });
+}

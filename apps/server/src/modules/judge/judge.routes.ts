@@ -1,0 +1,143 @@
+import { heartbeat, judgehostInfo, judgeProgress, judgeResult, leaseRequest } from '@oj/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blobs, judgehosts, judgeJobs, submissions } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { ok } from '../../lib/reply.js';
+import { refreshAvailability } from '../language/language.service.js';
+import judgeAdminRoutes from './judge.admin.routes.js';
+import { leaseOne, queueSettings, waitForJob } from './queue.js';
+import { applyProgress, applyResult } from './result.js';
+import { startSweeper } from './sweeper.js';
+import { buildTask } from './task.js';
+import { needJudgeToken } from './token.js';
+
+/**
+ * The judge protocol under `/api/judge/` (docs/judge-protocol.md, packages/shared judge-protocol.ts), the admin
+ * judge routes, and this instance's lease sweeper.
+ */
+const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const closing = new AbortController();
+  const stopSweeper = startSweeper(app.ctx, app.log);
+  app.addHook('preClose', async () => {
+    closing.abort();
+  });
+  app.addHook('onClose', async () => stopSweeper());
+
+  await app.register(judgeAdminRoutes);
+
+  const protocol: FastifyPluginAsyncZod = async (judge) => {
+    judge.addHook('preHandler', needJudgeToken);
+
+    /** POST /api/judge/register JudgehostInfo -> { judgehostId }; refreshes language availability. */
+    judge.post('/judge/register', { schema: { body: judgehostInfo } }, async (req) => {
+      const b = req.body;
+      const values = {
+        name: b.name,
+        hostname: b.hostname,
+        version: b.version,
+        cpuCount: b.cpuCount,
+        workers: b.workers,
+        languages: b.languages,
+        running: 0,
+        lastHeartbeat: new Date(),
+      };
+      await app.ctx.db
+        .insert(judgehosts)
+        .values({ id: b.judgehostId, ...values })
+        .onConflictDoUpdate({ target: judgehosts.id, set: values });
+      await refreshAvailability(app.ctx);
+      req.log.info({ judgehost: b.judgehostId, name: b.name, workers: b.workers }, 'judgehost registered');
+      return ok({ judgehostId: b.judgehostId });
+    });
+
+    /** POST /api/judge/heartbeat Heartbeat -> { ok: true }; extends the leases of jobIds; 404 when not registered. */
+    judge.post('/judge/heartbeat', { schema: { body: heartbeat } }, async (req) => {
+      const b = req.body;
+      const updated = await app.ctx.db
+        .update(judgehosts)
+        .set({ running: b.running, load: b.load, lastHeartbeat: new Date() })
+        .where(eq(judgehosts.id, b.judgehostId))
+        .returning({ id: judgehosts.id });
+      if (!updated.length) throw notFound('Unknown judgehost: register first');
+      if (b.jobIds.length) {
+        await app.ctx.db.execute(sql`UPDATE judge_jobs
+          SET lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds})
+          WHERE state = 'leased' AND judgehost_id = ${b.judgehostId} AND id IN (${sql.join(
+            b.jobIds.map((i) => sql`${i}`),
+            sql`, `,
+          )})`);
+      }
+      return ok({ ok: true as const });
+    });
+
+    /**
+     * POST /api/judge/lease LeaseRequest -> { task | null }. Holds the request up to waitSeconds; wakes at once
+     * when this process queues a job and polls every pollMs for jobs queued elsewhere. 404 when not registered.
+     */
+    judge.post('/judge/lease', { schema: { body: leaseRequest } }, async (req, reply) => {
+      const b = req.body;
+      const [host] = await app.ctx.db.select().from(judgehosts).where(eq(judgehosts.id, b.judgehostId));
+      if (!host) throw notFound('Unknown judgehost: register first');
+      const langs = host.languages.filter((l) => l.available).map((l) => l.name);
+      const gone = new AbortController();
+      reply.raw.on('close', () => gone.abort());
+      const stop = AbortSignal.any([gone.signal, closing.signal]);
+      const deadline = Date.now() + b.waitSeconds * 1000;
+      for (;;) {
+        if (stop.aborted || !host.enabled) break;
+        const job = await leaseOne(app.ctx.db, b.judgehostId, b.lanes, langs);
+        if (job) {
+          const task = await buildTask(app.ctx.db, job);
+          if (!task) {
+            // The submission or problem was deleted while queued: drop the job.
+            await app.ctx.db
+              .update(judgeJobs)
+              .set({ state: 'done', lastError: 'vanished' })
+              .where(eq(judgeJobs.id, job.id));
+            continue;
+          }
+          if (task.submitId != null) {
+            await app.ctx.db
+              .update(submissions)
+              .set({ judgeStart: new Date(), judger: host.name })
+              .where(eq(submissions.id, task.submitId));
+          }
+          return ok({ task });
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) break;
+        await waitForJob(app.ctx, Math.min(left, queueSettings.pollMs), stop);
+      }
+      return ok({ task: null });
+    });
+
+    /** GET /api/judge/blob/:hash -> the raw bytes of a test-data blob (sha256 hex); 404 when unknown. */
+    judge.get(
+      '/judge/blob/:hash',
+      { schema: { params: z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 hex expected') }) } },
+      async (req, reply) => {
+        const [blob] = await app.ctx.db.select().from(blobs).where(eq(blobs.hash, req.params.hash));
+        if (!blob) throw notFound('No such blob');
+        return reply.type('application/octet-stream').send(blob.data);
+      },
+    );
+
+    /** POST /api/judge/progress JudgeProgress -> { accepted }; extends the lease, moves status to 6 / 7. */
+    judge.post('/judge/progress', { schema: { body: judgeProgress } }, async (req) =>
+      ok({ accepted: await applyProgress(app.ctx.db, req.body) }),
+    );
+
+    /** POST /api/judge/result JudgeResult -> { accepted } (true once per job and version; false otherwise). */
+    judge.post('/judge/result', { schema: { body: judgeResult } }, async (req) => {
+      const accepted = await applyResult(app.ctx.db, req.body);
+      if (!accepted)
+        req.log.info({ jobId: req.body.jobId, judgehost: req.body.judgehostId }, 'result refused');
+      return ok({ accepted });
+    });
+  };
+  await app.register(protocol);
+};
+
+export default judgeRoutes;

@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { judgeJobs } from '../../db/schema/index.js';
+import type { Tx } from '../problem/problem.store.js';
+import { rowsOf } from './sql-rows.js';
+
+/**
+ * Queue timing, per process. `leaseSeconds`: how long a lease lasts (heartbeats and progress extend it by as
+ * much); `maxAttempts`: leases that may expire before the job becomes a System Error; `sweepMs`: sweeper period;
+ * `pollMs`: how often a waiting lease looks for jobs queued by other server instances. Tests shorten them.
+ */
+export const queueSettings = { leaseSeconds: 30, maxAttempts: 3, sweepMs: 3000, pollMs: 500 };
+/** Priorities: contest jobs first, then test runs (a user is waiting at the screen), then the rest. */
+export const PRIORITY = { CONTEST: 10, TEST: 5, NORMAL: 0 } as const;
+
+/** A queued job to insert (one of submitId or testKey). */
+export interface NewJob {
+  kind: 'judge' | 'test';
+  submitId?: number;
+  testKey?: string;
+  submissionVersion?: number;
+  language: string;
+  /** Contest id (0 outside contests): decides the priority. */
+  cid?: number;
+}
+
+/** A leased job row as the lease query returns it. */
+export interface LeasedJob {
+  id: number;
+  kind: 'judge' | 'test';
+  submitId: number | null;
+  testKey: string | null;
+  submissionVersion: number;
+  attempts: number;
+}
+
+type Waiter = () => void;
+const waiters = new WeakMap<AppContext, Set<Waiter>>();
+
+/** Wakes every long-polling lease of this process (call after the inserting transaction committed). */
+export function notifyQueued(ctx: AppContext): void {
+  const set = waiters.get(ctx);
+  if (!set) return;
+  for (const w of [...set]) w();
+}
+
+/**
+ * Resolves after `ms` or as soon as a job is queued in this process or `signal` aborts, whichever comes first.
+ * Other server instances' inserts are noticed by the caller's polling.
+ */
+export function waitForJob(ctx: AppContext, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    let set = waiters.get(ctx);
+    if (!set) {
+      set = new Set();
+      waiters.set(ctx, set);
+    }
+    const done = () => {
+      clearTimeout(timer);
+      set?.delete(done);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    set.add(done);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Inserts a queued job (inside the caller's transaction). The caller calls notifyQueued after commit. */
+export async function enqueue(tx: Tx | Db, job: NewJob): Promise<number> {
+  const priority =
+    job.kind === 'test' ? PRIORITY.TEST : (job.cid ?? 0) !== 0 ? PRIORITY.CONTEST : PRIORITY.NORMAL;
+  const [row] = await tx
+    .insert(judgeJobs)
+    .values({
+      kind: job.kind,
+      submitId: job.submitId ?? null,
+      testKey: job.testKey ?? null,
+      submissionVersion: job.submissionVersion ?? 0,
+      language: job.language,
+      priority,
+    })
+    .returning({ id: judgeJobs.id });
+  return row.id;
+}
+
+/**
+ * Atomically takes the best queued job for a judgehost: highest priority, then oldest, among the given lanes and
+ * languages; marks it leased to `judgehostId` for LEASE_SECONDS. Safe across server instances (SKIP LOCKED).
+ * Returns null when nothing fits.
+ */
+export async function leaseOne(
+  db: Db,
+  judgehostId: string,
+  lanes: ('judge' | 'test')[],
+  languageNames: string[],
+): Promise<LeasedJob | null> {
+  if (!lanes.length || !languageNames.length) return null;
+  const laneList = sql.join(
+    lanes.map((l) => sql`${l}`),
+    sql`, `,
+  );
+  const langList = sql.join(
+    languageNames.map((l) => sql`${l}`),
+    sql`, `,
+  );
+  const res = await db.execute(sql`
+    UPDATE judge_jobs SET state = 'leased', judgehost_id = ${judgehostId},
+      lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds}), gmt_modified = now()
+    WHERE id = (
+      SELECT id FROM judge_jobs
+      WHERE state = 'queued' AND kind IN (${laneList}) AND language IN (${langList})
+      ORDER BY priority DESC, id ASC
+      FOR UPDATE SKIP LOCKED
+      LIMIT 1)
+    RETURNING id, kind, submit_id AS "submitId", test_key AS "testKey",
+      submission_version AS "submissionVersion", attempts`);
+  const row = rowsOf<LeasedJob>(res)[0];
+  return row
+    ? { ...row, id: Number(row.id), submitId: row.submitId == null ? null : Number(row.submitId) }
+    : null;
+}
+
+/** Extends the leases of `jobIds` held by `judgehostId`; returns how many were extended. */
+export async function extendLeases(db: Db, judgehostId: string, jobIds: number[]): Promise<number> {
+  if (!jobIds.length) return 0;
+  const res = await db.execute(sql`
+    UPDATE judge_jobs SET lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds})
+    WHERE state = 'leased' AND judgehost_id = ${judgehostId}
+      AND id IN (${sql.join(
+        jobIds.map((i) => sql`${i}`),
+        sql`, `,
+      )})
+    RETURNING id`);
+  return rowsOf(res).length;
+}
+
+/**
+ * Returns expired leases to the queue (attempts + 1, submission back to Pending); a job whose attempts reach
+ * queueSettings.maxAttempts is given up: the submission (or test run) becomes System Error with a message. Safe to run in
+ * every server instance at once (rows are locked with SKIP LOCKED). Returns { requeued, failed }.
+ */
+export async function sweepExpiredLeases(db: Db): Promise<{ requeued: number; failed: number }> {
+  return db.transaction(async (tx) => {
+    const expired = rowsOf<{
+      id: number;
+      kind: string;
+      submitId: number | null;
+      testKey: string | null;
+      version: number;
+      attempts: number;
+      judgehostId: string | null;
+    }>(
+      await tx.execute(sql`
+        SELECT id, kind, submit_id AS "submitId", test_key AS "testKey", submission_version AS version,
+          attempts, judgehost_id AS "judgehostId"
+        FROM judge_jobs WHERE state = 'leased' AND lease_expires < now()
+        ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 100`),
+    );
+    let requeued = 0;
+    let failed = 0;
+    for (const j of expired) {
+      const attempts = j.attempts + 1;
+      const why = `lease expired on judgehost ${j.judgehostId ?? '?'} (attempt ${attempts} of ${queueSettings.maxAttempts})`;
+      if (attempts >= queueSettings.maxAttempts) {
+        failed++;
+        await tx.execute(sql`UPDATE judge_jobs SET state = 'done', attempts = ${attempts}, last_error = ${why},
+          lease_expires = NULL, gmt_modified = now() WHERE id = ${j.id}`);
+        const msg = `System Error: judging failed ${attempts} times (the judgehost stopped answering)`;
+        if (j.kind === 'judge' && j.submitId != null) {
+          await tx.execute(sql`UPDATE submissions SET status = 4, error_message = ${msg}, judge_end = now(),
+            gmt_modified = now() WHERE id = ${j.submitId} AND version = ${j.version} AND status IN (5, 6, 7)`);
+        } else if (j.testKey) {
+          await tx.execute(sql`UPDATE test_judges SET status = 4, error_message = ${msg}, stderr = ${msg}
+            WHERE key = ${j.testKey} AND status IN (5, 6, 7)`);
+        }
+      } else {
+        requeued++;
+        await tx.execute(sql`UPDATE judge_jobs SET state = 'queued', attempts = ${attempts}, last_error = ${why},
+          judgehost_id = NULL, lease_expires = NULL, gmt_modified = now() WHERE id = ${j.id}`);
+        if (j.kind === 'judge' && j.submitId != null) {
+          await tx.execute(sql`UPDATE submissions SET status = 5, gmt_modified = now()
+            WHERE id = ${j.submitId} AND version = ${j.version} AND status IN (6, 7)`);
+        }
+      }
+    }
+    return { requeued, failed };
+  });
+}
+
+/** Counts of queued and leased jobs (admin status page). */
+export async function queueCounts(db: Db): Promise<{ queued: number; leased: number }> {
+  const rows = rowsOf<{ state: string; n: number }>(
+    await db.execute(
+      sql`SELECT state, count(*)::int AS n FROM judge_jobs WHERE state <> 'done' GROUP BY state`,
+    ),
+  );
+  const get = (s: string) => Number(rows.find((r) => r.state === s)?.n ?? 0);
+  return { queued: get('queued'), leased: get('leased') };
+}

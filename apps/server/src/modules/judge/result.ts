@@ -1,0 +1,124 @@
+import type { JudgeProgress, JudgeResult } from '@oj/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { judgeCases, judgeJobs, submissions, testJudges } from '../../db/schema/index.js';
+import { countedStatusOf, moveCounters } from './counters.js';
+import { runJudgedHooks } from './hooks.js';
+import { extendLeases } from './queue.js';
+
+const MAX_TEXT = 64 * 1024;
+const cut = (s: string | null | undefined, n = MAX_TEXT) =>
+  s == null ? null : s.length > n ? s.slice(0, n) : s;
+
+/**
+ * Applies a judge result in one transaction: accepted only from the judgehost holding the job's lease and for the
+ * current submission version; then the submission's verdict, its case rows (replaced), the problem counters (the
+ * old counted verdict undone) and the onSubmissionJudged hooks. Test runs update their test_judges row.
+ * Returns false for duplicates, late results, foreign leases and stale versions.
+ */
+export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [job] = await tx.select().from(judgeJobs).where(eq(judgeJobs.id, r.jobId)).for('update');
+    if (job?.state !== 'leased' || job.judgehostId !== r.judgehostId) return false;
+    if (job.submissionVersion !== r.version) return false;
+    await tx
+      .update(judgeJobs)
+      .set({ state: 'done', leaseExpires: null, gmtModified: new Date() })
+      .where(eq(judgeJobs.id, job.id));
+
+    if (job.kind === 'test') {
+      if (!job.testKey) return false;
+      await tx
+        .update(testJudges)
+        .set({
+          status: r.status,
+          time: r.time,
+          memory: r.memory,
+          userOutput: cut(r.userOutput),
+          stderr: cut(r.stderr ?? r.errorMessage),
+          errorMessage: cut(r.errorMessage),
+        })
+        .where(eq(testJudges.key, job.testKey));
+      return true;
+    }
+
+    if (job.submitId == null) return false;
+    const [sub] = await tx.select().from(submissions).where(eq(submissions.id, job.submitId)).for('update');
+    if (!sub || sub.version !== r.version) return false;
+
+    await tx.delete(judgeCases).where(eq(judgeCases.submitId, sub.id));
+    if (r.cases.length) {
+      await tx.insert(judgeCases).values(
+        r.cases.map((c) => ({
+          submitId: sub.id,
+          caseIndex: c.index,
+          status: c.status,
+          time: c.time,
+          memory: c.memory,
+          score: c.score,
+          groupNum: c.groupNum,
+          inputData: cut(c.inputData, 4096),
+          outputData: cut(c.outputData, 4096),
+          userOutput: cut(c.userOutput, 4096),
+          message: cut(c.message, 4096),
+        })),
+      );
+    }
+    const counted = countedStatusOf(r.status);
+    await moveCounters(tx, sub.pid, sub.countedStatus, counted);
+    await tx
+      .update(submissions)
+      .set({
+        status: r.status,
+        score: r.score,
+        oiRankScore: r.oiRankScore,
+        time: r.time,
+        memory: r.memory,
+        errorMessage: cut(r.errorMessage),
+        countedStatus: counted,
+        judgeEnd: new Date(),
+        gmtModified: new Date(),
+      })
+      .where(eq(submissions.id, sub.id));
+    await runJudgedHooks(tx, {
+      submitId: sub.id,
+      pid: sub.pid,
+      uid: sub.uid,
+      cid: sub.cid,
+      status: r.status,
+      score: r.score,
+      previousStatus: sub.countedStatus,
+      source: 'judge',
+    });
+    return true;
+  });
+}
+
+/**
+ * Records progress (6 Compiling / 7 Judging) of a job held by the judgehost and extends its lease. The
+ * submission status moves only while it is unfinished and of the job's version. Returns false for foreign jobs.
+ */
+export async function applyProgress(db: Db, p: JudgeProgress): Promise<boolean> {
+  if (!(await extendLeases(db, p.judgehostId, [p.jobId]))) return false;
+  if (p.status !== 6 && p.status !== 7) return true;
+  const [job] = await db.select().from(judgeJobs).where(eq(judgeJobs.id, p.jobId));
+  if (!job) return false;
+  if (job.kind === 'judge' && job.submitId != null) {
+    await db
+      .update(submissions)
+      .set({ status: p.status, gmtModified: new Date() })
+      .where(
+        and(
+          eq(submissions.id, job.submitId),
+          eq(submissions.version, job.submissionVersion),
+          inArray(submissions.status, [5, 6, 7]),
+        ),
+      );
+  } else if (job.testKey) {
+    await db
+      .update(testJudges)
+      .set({ status: p.status })
+      .where(and(eq(testJudges.key, job.testKey), sql`${testJudges.status} IN (5, 6, 7)`));
+  }
+  return true;
+}

@@ -1,0 +1,100 @@
+import type { JudgeProblem, JudgeTask } from '@oj/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { problems, submissions, testcases, testJudges } from '../../db/schema/index.js';
+import type { LeasedJob } from './queue.js';
+
+type ProblemRow = typeof problems.$inferSelect;
+
+/** Maps a problem row to the protocol's problem part (limits ms / MB as set; the judgehost applies factors). */
+export function toJudgeProblem(p: ProblemRow): JudgeProblem {
+  const judgeMode = (['default', 'spj', 'interactive'] as const).find((m) => m === p.judgeMode) ?? 'default';
+  const judgeCaseMode =
+    (['default', 'subtask_lowest', 'subtask_average', 'ergodic_without_error'] as const).find(
+      (m) => m === p.judgeCaseMode,
+    ) ?? 'default';
+  const protocol = (['testlib', 'hustoj', 'kattis'] as const).find((x) => x === p.spjProtocol) ?? 'testlib';
+  return {
+    pid: p.id,
+    problemId: p.problemId,
+    caseVersion: p.caseVersion,
+    timeLimitMs: Math.max(1, p.timeLimit),
+    memoryLimitMb: Math.max(1, p.memoryLimit),
+    stackLimitMb: Math.max(1, p.stackLimit),
+    type: p.type,
+    ioScore: p.ioScore,
+    judgeMode,
+    judgeCaseMode,
+    isRemoveEndBlank: p.isRemoveEndBlank,
+    isFileIO: p.isFileIO,
+    ioReadFileName: p.ioReadFileName,
+    ioWriteFileName: p.ioWriteFileName,
+    spj:
+      judgeMode !== 'default' && p.spjCode
+        ? { code: p.spjCode, language: p.spjLanguage ?? 'C++', protocol }
+        : null,
+    userExtraFile: p.userExtraFile ?? null,
+    judgeExtraFile: p.judgeExtraFile ?? null,
+    difficulty: p.difficulty,
+  };
+}
+
+/**
+ * Builds the task a judgehost receives for a leased job: code, language, problem and test cases (judge) or the
+ * custom input (test). Returns null when the submission / test run / problem vanished (the caller drops the job).
+ */
+export async function buildTask(db: Db, job: LeasedJob): Promise<JudgeTask | null> {
+  if (job.kind === 'judge') {
+    if (job.submitId == null) return null;
+    const [sub] = await db.select().from(submissions).where(eq(submissions.id, job.submitId));
+    if (!sub) return null;
+    const [p] = await db.select().from(problems).where(eq(problems.id, sub.pid));
+    if (!p) return null;
+    const cases = await db
+      .select()
+      .from(testcases)
+      .where(eq(testcases.pid, p.id))
+      .orderBy(asc(testcases.index));
+    return {
+      jobId: job.id,
+      kind: 'judge',
+      submitId: sub.id,
+      testKey: null,
+      version: job.submissionVersion,
+      language: sub.language,
+      code: sub.code,
+      problem: toJudgeProblem(p),
+      testcases: cases.map((c) => ({
+        index: c.index,
+        inputName: c.inputName,
+        outputName: c.outputName,
+        inputHash: c.inputHash,
+        outputHash: c.outputHash,
+        inputSize: c.inputSize,
+        outputSize: c.outputSize,
+        score: c.score,
+        groupNum: c.groupNum,
+      })),
+      userInput: null,
+      expectedOutput: null,
+    };
+  }
+  if (!job.testKey) return null;
+  const [t] = await db.select().from(testJudges).where(eq(testJudges.key, job.testKey));
+  if (!t || t.pid == null) return null;
+  const [p] = await db.select().from(problems).where(eq(problems.id, t.pid));
+  if (!p) return null;
+  return {
+    jobId: job.id,
+    kind: 'test',
+    submitId: null,
+    testKey: t.key,
+    version: job.submissionVersion,
+    language: t.language,
+    code: t.code,
+    problem: toJudgeProblem(p),
+    testcases: [],
+    userInput: t.userInput,
+    expectedOutput: t.expectedOutput,
+  };
+}

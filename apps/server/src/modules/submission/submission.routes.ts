@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.js';
+import { needLogin, requireUser } from '../../plugins/auth.js';
+import {
+  checkSubmissionsStatus,
+  getAllCaseResult,
+  getSubmissionDetail,
+  submitJudge,
+} from './submission.service.js';
+import { getTestJudgeResult, submitTestJudge } from './test-judge.service.js';
+
+const pid = z.union([z.string().max(100), z.number().int()]);
+const optId = z.coerce.number().int().min(0).nullish();
+
+const submitBody = z.object({
+  pid,
+  language: z.string().min(1, 'is required').max(100),
+  code: z.string().max(1_000_000),
+  cid: z.coerce.number().int().min(0).default(0),
+  tid: optId,
+  gid: optId,
+  isRemote: z.boolean().default(false),
+  captcha: z.string().optional(),
+});
+
+const testBody = z.object({
+  pid,
+  language: z.string().min(1, 'is required').max(100),
+  code: z.string().max(1_000_000),
+  type: z.string().default('public'),
+  userInput: z.string().max(100_000).default(''),
+  expectedOutput: z.string().max(100_000).nullish(),
+  mode: z.string().optional(),
+  isRemoteJudge: z.boolean().default(false),
+});
+
+const submitIdQuery = z.object({ submitId: z.coerce.number().int().min(1) });
+
+/** Submissions and test runs (doc 2 §4.3, §4.4, §7). */
+const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** POST /api/submit-problem-judge -> the submission (data.submitId); 400/403/404/429 per submitJudge. */
+  app.post('/submit-problem-judge', { preHandler: needLogin, schema: { body: submitBody } }, async (req) =>
+    ok(await submitJudge(app.ctx, requireUser(req), req.body, req.ip), 'Submit code successfully'),
+  );
+
+  /** GET /api/get-submission-detail?submitId= -> { submission, codeShare, waCaseData }; 404 unknown. */
+  app.get('/get-submission-detail', { schema: { querystring: submitIdQuery } }, async (req) =>
+    ok(await getSubmissionDetail(app.ctx, req.user, req.query.submitId)),
+  );
+
+  /** GET /api/get-all-case-result?submitId= -> { judgeCaseMode, judgeCaseList, subTaskJudgeCaseVoList } or null. */
+  app.get('/get-all-case-result', { schema: { querystring: submitIdQuery } }, async (req) =>
+    ok(await getAllCaseResult(app.ctx, req.user, req.query.submitId)),
+  );
+
+  /** POST /api/check-submissions-status {submitIds, cid} -> map submitId -> {status, score, time, memory}. */
+  app.post(
+    '/check-submissions-status',
+    {
+      schema: {
+        body: z.object({
+          submitIds: z.array(z.coerce.number().int()).max(500),
+          cid: z.coerce.number().int().optional(),
+        }),
+      },
+    },
+    async (req) => ok(await checkSubmissionsStatus(app.ctx, req.body.submitIds)),
+  );
+
+  /** POST /api/submit-problem-test-judge -> data = testJudgeKey (string). */
+  app.post('/submit-problem-test-judge', { preHandler: needLogin, schema: { body: testBody } }, async (req) =>
+    ok(await submitTestJudge(app.ctx, requireUser(req), req.body)),
+  );
+
+  /** GET /api/get-test-judge-result?testJudgeKey= -> status, outputs, time ms, memory KB (owner only). */
+  app.get(
+    '/get-test-judge-result',
+    {
+      preHandler: needLogin,
+      schema: { querystring: z.object({ testJudgeKey: z.string().min(1).max(100) }) },
+    },
+    async (req) => ok(await getTestJudgeResult(app.ctx, requireUser(req), req.query.testJudgeKey)),
+  );
+};
+
+export default submissionRoutes;

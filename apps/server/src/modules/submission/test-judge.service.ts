@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { canSubmitRole, LIMITS } from '@oj/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context.js';
+import { testJudges } from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { enqueue, notifyQueued } from '../judge/queue.js';
+import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
+
+export interface TestJudgeInput {
+  pid: string | number;
+  language: string;
+  code: string;
+  type: string;
+  userInput: string;
+  expectedOutput?: string | null;
+  mode?: string;
+  isRemoteJudge?: boolean;
+}
+
+/**
+ * Queues an online test run (doc 2 §4.4, §7 submit-problem-test-judge) with the problem's limits and the user's
+ * input (at most 1000 characters). Only `type` public for now. Returns the testJudgeKey to poll.
+ */
+export async function submitTestJudge(
+  ctx: AppContext,
+  user: SessionUser,
+  input: TestJudgeInput,
+): Promise<string> {
+  if (!canSubmitRole(user.role)) throw forbidden('Your account is not allowed to submit');
+  if (input.type !== 'public') throw badRequest('type: only public test runs are supported yet');
+  if (input.isRemoteJudge) throw badRequest('isRemoteJudge: remote problems cannot be test-run');
+  assertCode(input.code);
+  if (input.userInput.length > LIMITS.testInputMax) {
+    throw badRequest(`userInput: can not exceed ${LIMITS.testInputMax} characters`);
+  }
+  const problem = await findProblem(ctx.db, input.pid);
+  assertCanUseProblem(user, problem);
+  await assertLanguage(ctx.db, problem, input.language);
+  const key = randomUUID();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(testJudges).values({
+      key,
+      uid: user.uid,
+      pid: problem.id,
+      language: input.language,
+      code: input.code,
+      userInput: input.userInput,
+      expectedOutput: input.expectedOutput ?? null,
+      problemJudgeMode: problem.judgeMode,
+      status: 5,
+    });
+    await enqueue(tx, { kind: 'test', testKey: key, language: input.language });
+  });
+  notifyQueued(ctx);
+  return key;
+}
+
+/** GET /api/get-test-judge-result: the run's status and outputs; 404 unknown key, 403 for anyone but its owner. */
+export async function getTestJudgeResult(ctx: AppContext, user: SessionUser, key: string) {
+  const [t] = await ctx.db.select().from(testJudges).where(eq(testJudges.key, key));
+  if (!t) throw notFound('The test run does not exist or has expired');
+  if (t.uid !== user.uid) throw forbidden('This test run is not yours');
+  return {
+    status: t.status,
+    userInput: t.userInput,
+    expectedOutput: t.expectedOutput,
+    userOutput: t.userOutput,
+    time: t.time,
+    memory: t.memory,
+    stderr: t.stderr,
+    errorMessage: t.errorMessage,
+    problemJudgeMode: t.problemJudgeMode,
+  };
+}
