@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { writeBoxEtc } from './box.js';
+import { type CgroupLayout, prepareCgroups, sweepCgroups } from './cgroups.js';
+import { sandboxConfig } from './config.js';
+import { buildNativeHelpers, type NativeHelpers } from './native.js';
+import { UidPool } from './uids.js';
+
+const run = promisify(execFile);
+
+/** Everything a run needs, prepared once per judgehost process. */
+export interface SandboxRuntime {
+  helpers: NativeHelpers;
+  cgroups: CgroupLayout;
+  etcDir: string;
+  workRoot: string;
+  uids: UidPool;
+  bwrap: string;
+}
+
+async function mountWorkRoot(workRoot: string, size: string): Promise<void> {
+  await mkdir(workRoot, { recursive: true, mode: 0o711 });
+  const mounts = await readFile('/proc/self/mounts', 'utf8');
+  if (mounts.split('\n').some((line) => line.split(' ')[1] === workRoot)) return;
+  // A tmpfs: what runs write in /w is charged to their memory cgroup and the whole is capped.
+  await run('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0711,nosuid,nodev`, 'oj-work', workRoot]);
+}
+
+let ready: Promise<SandboxRuntime> | undefined;
+
+/**
+ * Prepares the sandbox once: must run as root; builds the C helpers, writes the box's passwd/group, mounts
+ * the work-dir tmpfs, prepares the cgroup parents (v1 or v2) and removes run cgroups left by dead judgehosts.
+ * Rejects with a message naming what is missing (bubblewrap, cgroup controller, gcc, root).
+ */
+export function sandboxRuntime(): Promise<SandboxRuntime> {
+  ready ??= (async () => {
+    if (process.getuid?.() !== 0)
+      throw new Error('the sandbox needs root (it drops to an unprivileged uid per run)');
+    const config = sandboxConfig();
+    try {
+      await run(config.bwrap, ['--version']);
+    } catch {
+      throw new Error(`bubblewrap not found at ${config.bwrap} (apt-get install bubblewrap)`);
+    }
+    await mkdir(config.dir, { recursive: true, mode: 0o755 });
+    await chmod(config.dir, 0o755);
+    const [helpers, etcDir, cgroups] = await Promise.all([
+      buildNativeHelpers(config.dir),
+      writeBoxEtc(config.dir, config.uidBase, config.uidCount),
+      prepareCgroups(config.cgroupParent),
+    ]);
+    const workRoot = `${config.dir}/work`;
+    await mountWorkRoot(workRoot, config.workSize);
+    sweepCgroups(cgroups);
+    return {
+      helpers,
+      cgroups,
+      etcDir,
+      workRoot,
+      uids: new UidPool(config.uidBase, config.uidCount),
+      bwrap: config.bwrap,
+    };
+  })();
+  ready.catch(() => {
+    ready = undefined; // a later call may retry after the admin fixed the host
+  });
+  return ready;
+}
