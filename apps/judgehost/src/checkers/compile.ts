@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { JudgeProblem } from '@oj/shared';
+import type { Language } from '../languages/types.js';
+import { safeName } from '../pipeline/files.js';
+
+/** A compiled checker / interactor in the on-disk cache. */
+export interface CompiledChecker {
+  /** Host directory holding the checker's build (link its files into a run dir; never write into it). */
+  dir: string;
+  language: Language;
+}
+
+export type CheckerCompileResult = { ok: true; checker: CompiledChecker } | { ok: false; message: string };
+
+const READY = '.ready';
+const inflight = new Map<string, Promise<CheckerCompileResult>>();
+
+/**
+ * Rewrites `#include <name>` into `#include "name"` for each judge extra file, so a checker finds testlib.h (or a
+ * grader header) beside its source whichever include form it uses (the same effect as -I.).
+ */
+export function localIncludes(code: string, names: string[]): string {
+  let out = code;
+  for (const name of names) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`(#\\s*include\\s*)<\\s*${escaped}\\s*>`, 'g'), `$1"${name}"`);
+  }
+  return out;
+}
+
+/** Cache key: problem id, case version and a digest of everything that shapes the build. */
+export function checkerKey(problem: JudgeProblem): string {
+  const spj = problem.spj;
+  const digest = createHash('sha256')
+    .update(JSON.stringify([spj?.language, spj?.code, problem.judgeExtraFile ?? {}]))
+    .digest('hex')
+    .slice(0, 16);
+  const version = problem.caseVersion.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64);
+  return `${problem.pid}-${version}-${digest}`;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function build(problem: JudgeProblem, language: Language, root: string, key: string) {
+  const finalDir = join(root, key);
+  if (await exists(join(finalDir, READY))) return { ok: true as const, checker: { dir: finalDir, language } };
+  const tmp = join(root, `.build-${key}-${randomBytes(4).toString('hex')}`);
+  await mkdir(tmp, { recursive: true });
+  try {
+    const extra = problem.judgeExtraFile ?? {};
+    for (const [name, content] of Object.entries(extra)) await writeFile(join(tmp, safeName(name)), content);
+    const code = localIncludes(problem.spj?.code ?? '', Object.keys(extra).map(safeName));
+    await writeFile(join(tmp, language.sourceFile), code);
+    const compiled = await language.compile(tmp);
+    if (!compiled.ok) return { ok: false as const, message: compiled.message || 'Checker compile failed' };
+    await writeFile(join(tmp, READY), '');
+    await rm(finalDir, { recursive: true, force: true });
+    try {
+      await rename(tmp, finalDir);
+    } catch {
+      // Another process finished the same build first: use theirs.
+      if (!(await exists(join(finalDir, READY))))
+        throw new Error(`Cannot store the compiled checker in ${finalDir}`);
+    }
+    return { ok: true as const, checker: { dir: finalDir, language } };
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Compiles the problem's special judge / interactor once per (pid, caseVersion, code) and caches it under
+ * `<workRoot>/checkers/`; concurrent callers share one build. judgeExtraFile entries are written beside the source.
+ * Returns `{ ok: false, message }` for a compile error or an unknown language (the task is then a System Error).
+ */
+export function compileChecker(
+  problem: JudgeProblem,
+  getLanguage: (name: string) => Language | undefined,
+  workRoot: string,
+): Promise<CheckerCompileResult> {
+  const spj = problem.spj;
+  if (!spj)
+    return Promise.resolve({ ok: false, message: 'The problem has no special judge / interactor code' });
+  const language = getLanguage(spj.language);
+  if (!language) return Promise.resolve({ ok: false, message: `Unknown checker language "${spj.language}"` });
+  const root = join(workRoot, 'checkers');
+  const key = checkerKey(problem);
+  const running = inflight.get(key);
+  if (running) return running;
+  const job = mkdir(root, { recursive: true })
+    .then(() => build(problem, language, root, key))
+    .finally(() => inflight.delete(key));
+  inflight.set(key, job);
+  return job;
+}

@@ -1,0 +1,39 @@
+import { copyFile, link, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+
+/** Hard-links `src` to `dest` (cheap, same file system), copying when a link is impossible. Replaces `dest`. */
+export async function linkOrCopy(src: string, dest: string): Promise<void> {
+  await rm(dest, { force: true });
+  try {
+    await link(src, dest);
+  } catch {
+    await copyFile(src, dest);
+  }
+}
+
+/** Links every regular file of directory `src` into `dest` (created); sub-directories are skipped. */
+export async function linkDirFiles(src: string, dest: string): Promise<void> {
+  await mkdir(dest, { recursive: true });
+  for (const entry of await readdir(src, { withFileTypes: true })) {
+    if (entry.isFile()) await linkOrCopy(join(src, entry.name), join(dest, entry.name));
+  }
+}
+
+/**
+ * A file name from a problem setting (extra files, file-IO names) that is safe inside a work dir: no directories,
+ * no `..`. Throws on an unusable name (the task is then a System Error).
+ */
+export function safeName(name: string): string {
+  const base = basename(name.trim());
+  if (!base || base === '.' || base === '..' || base !== name.trim()) {
+    throw new Error(`Unusable file name "${name}"`);
+  }
+  return base;
+}
+
+/** Writes name -> content files (userExtraFile / judgeExtraFile) into `dir`. */
+export async function writeExtraFiles(dir: string, files: Record<string, string> | null): Promise<void> {
+  for (const [name, content] of Object.entries(files ?? {})) {
+    await writeFile(join(dir, safeName(name)), content);
+  }
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type CaseResult, type JudgeResult, JudgeStatus, type JudgeTask } from '@oj/shared';
+import { aggregate, caseGroups, stopsAfter } from './aggregate.js';
+import { prepareTask } from './prepare.js';
+import { COMPILE_MESSAGE_MAX, truncateText } from './preview.js';
+import { cancelledCase, judgeCase } from './run-case.js';
+import { defaultRuntime, type Runtime } from './runtime.js';
+import { runTest } from './test-run.js';
+
+export { compareOutput } from './compare.js';
+export type { Runtime } from './runtime.js';
+
+/** What the worker gives the pipeline. */
+export interface JudgeDeps {
+  /** Host path of the cached test file with that sha256 hash (downloaded first when missing). */
+  getTestcase(hash: string): Promise<string>;
+  /** Host directory for per-task work dirs and the compiled-checker cache. */
+  workRoot: string;
+  /** Progress: 6 Compiling, then 7 Judging. */
+  onStatus?(status: 6 | 7): void;
+  judgehostId: string;
+  /** Sandbox and languages; the real ones by default (tests may stand in). */
+  runtime?: Runtime;
+}
+
+type Envelope = Pick<JudgeResult, 'judgehostId' | 'jobId' | 'version'>;
+
+function result(env: Envelope, fields: Partial<JudgeResult> & { status: number }): JudgeResult {
+  return {
+    ...env,
+    score: null,
+    oiRankScore: null,
+    time: 0,
+    memory: 0,
+    errorMessage: null,
+    cases: [],
+    userOutput: null,
+    stderr: null,
+    ...fields,
+  };
+}
+
+/** Runs the cases of a judge task in case-mode order, stopping / cancelling per the mode. */
+async function runCases(
+  task: JudgeTask,
+  deps: JudgeDeps,
+  ctx: Parameters<typeof judgeCase>[0],
+): Promise<CaseResult[]> {
+  const mode = task.problem.judgeCaseMode;
+  const cases: CaseResult[] = [];
+  for (const group of caseGroups(task.testcases, mode)) {
+    for (let i = 0; i < group.length; i++) {
+      const tc = group[i];
+      const input = await deps.getTestcase(tc.inputHash);
+      const answer = await deps.getTestcase(tc.outputHash);
+      const judged = await judgeCase(ctx, tc, { input, answer });
+      cases.push(judged.result);
+      const stop = stopsAfter(mode, judged.result.status, judged.fraction);
+      if (stop === 'task') return cases;
+      if (stop === 'group') {
+        for (const rest of group.slice(i + 1)) cases.push(cancelledCase(task.problem, rest));
+        break;
+      }
+    }
+  }
+  return cases;
+}
+
+/**
+ * Judges one task (judge or test run) end to end: compile, run every case in the sandbox, compare / special judge /
+ * interactor, aggregate per the case mode (docs/judging.md). Never throws: a user's failure is its verdict and an
+ * internal failure is a System Error (4) with the reason in errorMessage. Time ms and memory KB are the max over
+ * cases. The task's work dir under `deps.workRoot` is removed afterwards.
+ */
+export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResult> {
+  const env: Envelope = { judgehostId: deps.judgehostId, jobId: task.jobId, version: task.version };
+  const taskDir = join(
+    deps.workRoot,
+    'tasks',
+    `${task.jobId}-${task.version}-${randomBytes(4).toString('hex')}`,
+  );
+  try {
+    const rt = deps.runtime ?? (await defaultRuntime());
+    await mkdir(taskDir, { recursive: true });
+    deps.onStatus?.(JudgeStatus.COMPILING);
+    const prepared = await prepareTask(task, rt, taskDir, deps.workRoot);
+    if (prepared.kind === 'compileError') {
+      return result(env, { status: JudgeStatus.COMPILE_ERROR, errorMessage: prepared.message });
+    }
+    if (prepared.kind === 'systemError') {
+      return result(env, { status: JudgeStatus.SYSTEM_ERROR, errorMessage: prepared.message });
+    }
+    deps.onStatus?.(JudgeStatus.JUDGING);
+    const scratchDir = join(taskDir, 'scratch');
+    await mkdir(scratchDir, { recursive: true });
+    const ctx = { rt, problem: task.problem, ...prepared, scratchDir };
+    if (task.kind === 'test') {
+      const t = await runTest(ctx, task, scratchDir);
+      const failed = t.status !== JudgeStatus.ACCEPTED;
+      return result(env, {
+        status: t.status,
+        time: t.time,
+        memory: t.memory,
+        userOutput: t.userOutput,
+        stderr: t.stderr,
+        errorMessage: failed ? t.message : null,
+      });
+    }
+    if (task.testcases.length === 0) {
+      return result(env, { status: JudgeStatus.SYSTEM_ERROR, errorMessage: 'The problem has no test cases' });
+    }
+    const cases = await runCases(task, deps, ctx);
+    const agg = aggregate(task.problem, cases);
+    return result(env, {
+      ...agg,
+      time: Math.max(0, ...cases.map((c) => c.time)),
+      memory: Math.max(0, ...cases.map((c) => c.memory)),
+      cases,
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return result(env, {
+      status: JudgeStatus.SYSTEM_ERROR,
+      errorMessage: truncateText(`Judge failure: ${message}`, COMPILE_MESSAGE_MAX),
+    });
+  } finally {
+    await rm(taskDir, { recursive: true, force: true }).catch(() => {});
+  }
+}
