@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.js';
+import { needAdmin } from '../../plugins/auth.js';
+import { loadProblemByPid } from '../problem/problem.access.js';
+import { readUpload } from './storage.js';
+import { acceptTestcaseZip, testcaseZip } from './testcase/testcase.service.js';
+
+/** Largest test-case zip accepted (bytes). */
+export const TESTCASE_ZIP_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Test data files (doc 3 §7 "Group problems"): zip upload for the problem editor and the zip download of a
+ * problem's cases. Admin, problem admin and super admin only (group admins once groups land).
+ */
+const testcaseFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * POST /api/file/upload-testcase-zip?gid=&mode= multipart `file` -> { fileList: [{input, output, score}],
+   * fileListDir }. mode default|spj|interactive (spj / interactive allow inputs without outputs).
+   */
+  app.post(
+    '/file/upload-testcase-zip',
+    {
+      preHandler: needAdmin,
+      schema: {
+        querystring: z.object({
+          gid: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
+          mode: z
+            .enum(['default', 'spj', 'interactive'], { error: 'mode must be default, spj or interactive' })
+            .default('default'),
+        }),
+      },
+    },
+    async (req) => {
+      const { data } = await readUpload(req, {
+        field: 'file',
+        maxBytes: TESTCASE_ZIP_MAX_BYTES,
+        sizeMessage: `file: the zip exceeds ${TESTCASE_ZIP_MAX_BYTES} bytes`,
+      });
+      return ok(await acceptTestcaseZip(app.ctx, data, req.query.mode));
+    },
+  );
+
+  /** GET /api/file/download-testcase?pid= -> application/zip of the problem's test cases. */
+  app.get(
+    '/file/download-testcase',
+    {
+      preHandler: needAdmin,
+      schema: { querystring: z.object({ pid: z.coerce.number({ error: 'pid is required' }).int().min(1) }) },
+    },
+    async (req, reply) => {
+      const p = await loadProblemByPid(app.ctx, req.query.pid);
+      const zip = await testcaseZip(app.ctx, p.id);
+      const name = `problem_${p.problemId.replace(/[^A-Za-z0-9_.-]/g, '_')}_testcase.zip`;
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .send(Buffer.from(zip));
+    },
+  );
+};
+
+export default testcaseFileRoutes;

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
+import type { AppContext } from '../../../context.js';
+import { blobs, testcases } from '../../../db/schema/index.js';
+import { badRequest } from '../../../lib/errors.js';
+import { readZipSafely, type ZipFileEntry } from './safe-zip.js';
+
+/** One pair found in an upload: file names inside the upload folder. */
+export interface UploadedCase {
+  input: string;
+  output: string;
+  score: number;
+  groupNum?: number;
+}
+
+const DIR_RE = /^[a-f0-9]{24}$/;
+const UPLOAD_TTL_MS = 24 * 3600 * 1000;
+
+/** Root of unpacked test-case uploads waiting for a problem save. */
+export function uploadRoot(ctx: AppContext): string {
+  return path.join(ctx.env.dataDir, 'testcase-upload');
+}
+
+/** Natural order: `2.in` before `10.in`, case-insensitive. */
+export const naturalCompare = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare;
+
+/** Spreads `total` points over `n` cases evenly, the remainder going to the last ones (doc 3 §4). */
+export function spreadScores(n: number, total = 100): number[] {
+  const base = Math.floor(total / n);
+  const extra = total - base * n;
+  return Array.from({ length: n }, (_, i) => base + (i >= n - extra ? 1 : 0));
+}
+
+/**
+ * Pairs test files of a flat zip (one optional top folder is ignored): `X.in` with `X.out` or `X.ans`, in natural
+ * order of X. In `default` mode every input needs an output; in `spj` / `interactive` mode inputs may come alone
+ * (output ''). Throws 400 naming the first unpaired file, or when nothing pairs.
+ */
+export function pairCaseFiles(
+  entries: ZipFileEntry[],
+  mode: string,
+): { files: Map<string, Buffer>; cases: UploadedCase[] } {
+  const link = entries.find((e) => e.symlink);
+  if (link) throw badRequest(`file: symbolic links are not allowed in test data (${link.path})`);
+  let list = entries.filter((e) => !e.path.split('/').some((p) => p.startsWith('.') || p === '__MACOSX'));
+  const dirs = new Set(
+    list.map((e) => (e.path.includes('/') ? e.path.slice(0, e.path.lastIndexOf('/')) : '')),
+  );
+  if (dirs.size === 1) list = list.map((e) => ({ ...e, path: e.path.slice(e.path.lastIndexOf('/') + 1) }));
+  const files = new Map<string, Buffer>();
+  for (const e of list) if (!e.path.includes('/')) files.set(e.path, e.data);
+  const inputs = [...files.keys()].filter((n) => n.toLowerCase().endsWith('.in')).sort(naturalCompare);
+  if (inputs.length === 0) throw badRequest('file: the zip holds no *.in test files at its top level');
+  const cases: UploadedCase[] = [];
+  for (const input of inputs) {
+    const stem = input.slice(0, -3);
+    const output = [`${stem}.out`, `${stem}.ans`].find((n) => files.has(n));
+    if (!output && mode === 'default')
+      throw badRequest(`file: ${input} has no matching ${stem}.out or ${stem}.ans`);
+    cases.push({ input, output: output ?? '', score: 0 });
+  }
+  const scores = spreadScores(cases.length);
+  cases.forEach((c, i) => {
+    c.score = scores[i];
+  });
+  return { files, cases };
+}
+
+/** Deletes upload folders older than a day (best effort). */
+async function sweepOldUploads(root: string): Promise<void> {
+  let names: string[] = [];
+  try {
+    names = await fsp.readdir(root);
+  } catch {
+    return;
+  }
+  const now = Date.now();
+  for (const n of names) {
+    const p = path.join(root, n);
+    const st = await fsp.stat(p).catch(() => null);
+    if (st && now - st.mtimeMs > UPLOAD_TTL_MS) await fsp.rm(p, { recursive: true, force: true });
+  }
+}
+
+/**
+ * POST /api/file/upload-testcase-zip: unpacks a test-case zip (safely) into a fresh upload folder and returns the
+ * pairs `{ fileList, fileListDir }`; `fileListDir` is the folder's token, given back as `uploadTestcaseDir` when
+ * the problem is saved. Throws 400 for unsafe or malformed zips.
+ */
+export async function acceptTestcaseZip(ctx: AppContext, zip: Buffer, mode: string) {
+  const { files, cases } = pairCaseFiles(await readZipSafely(zip), mode);
+  const root = uploadRoot(ctx);
+  await sweepOldUploads(root);
+  const token = randomBytes(12).toString('hex');
+  const dir = path.join(root, token);
+  await fsp.mkdir(dir, { recursive: true });
+  for (const c of cases) {
+    await fsp.writeFile(path.join(dir, c.input), files.get(c.input) as Buffer);
+    if (c.output) await fsp.writeFile(path.join(dir, c.output), files.get(c.output) as Buffer);
+  }
+  return { fileList: cases, fileListDir: token };
+}
+
+/**
+ * Reads the chosen files of an upload folder (`token` from acceptTestcaseZip). 400 when the token is malformed
+ * or expired, or a named file is not in the folder (names are plain file names only).
+ */
+export async function readUploadedCases(
+  ctx: AppContext,
+  token: string,
+  list: { input: string; output: string }[],
+): Promise<{ input: Buffer; output: Buffer }[]> {
+  if (!DIR_RE.test(token)) throw badRequest('uploadTestcaseDir: not a test case upload of this server');
+  const dir = path.join(uploadRoot(ctx), token);
+  const present = new Set((await fsp.readdir(dir).catch(() => null as never as string[])) ?? []);
+  if (present.size === 0)
+    throw badRequest('uploadTestcaseDir: the upload has expired, please upload the zip again');
+  const read = async (name: string, i: number, field: string): Promise<Buffer> => {
+    if (!name) return Buffer.alloc(0);
+    if (name.includes('/') || name.includes('\\') || !present.has(name))
+      throw badRequest(`samples[${i}].${field}: ${name} is not in the uploaded zip`);
+    return fsp.readFile(path.join(dir, name));
+  };
+  const out: { input: Buffer; output: Buffer }[] = [];
+  for (const [i, c] of list.entries())
+    out.push({ input: await read(c.input, i, 'input'), output: await read(c.output, i, 'output') });
+  return out;
+}
+
+/** Removes an upload folder once its cases are stored (best effort). */
+export async function dropUpload(ctx: AppContext, token: string): Promise<void> {
+  if (DIR_RE.test(token)) await fsp.rm(path.join(uploadRoot(ctx), token), { recursive: true, force: true });
+}
+
+/**
+ * A zip (bytes) of a problem's test cases under their stored names (`<index>.in/.out` when names repeat), for
+ * GET /api/file/download-testcase. Empty problems give an empty zip.
+ */
+export async function testcaseZip(ctx: AppContext, pid: number): Promise<Uint8Array> {
+  const cases = await ctx.db
+    .select()
+    .from(testcases)
+    .where(eq(testcases.pid, pid))
+    .orderBy(asc(testcases.index));
+  const hashes = [...new Set(cases.flatMap((c) => [c.inputHash, c.outputHash]))];
+  const data = new Map<string, Buffer>();
+  if (hashes.length) {
+    const rows = await ctx.db
+      .select({ hash: blobs.hash, data: blobs.data })
+      .from(blobs)
+      .where(inArray(blobs.hash, hashes));
+    for (const r of rows) data.set(r.hash, r.data);
+  }
+  const names = cases.flatMap((c) => [c.inputName, c.outputName]);
+  const unique = new Set(names).size === names.length;
+  const files: Record<string, Uint8Array> = {};
+  for (const c of cases) {
+    files[unique ? c.inputName : `${c.index}.in`] = data.get(c.inputHash) ?? strToU8('');
+    files[unique ? c.outputName : `${c.index}.out`] = data.get(c.outputHash) ?? strToU8('');
+  }
+  return zipSync(files, { level: 6 });
+}

@@ -1,0 +1,52 @@
+import { isAdminRole, ProblemAuth } from '@oj/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context.js';
+import { problems } from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+
+export type ProblemRow = typeof problems.$inferSelect;
+
+/** True when the user may manage problems: admin, problem admin or super admin (doc 3 §6). */
+export function isProblemManager(user: SessionUser | null): boolean {
+  return !!user && isAdminRole(user.role);
+}
+
+/** Loads a problem by its numeric id; 404 "The problem does not exist" when absent. */
+export async function loadProblemByPid(ctx: AppContext, pid: number): Promise<ProblemRow> {
+  const [row] = await ctx.db.select().from(problems).where(eq(problems.id, pid)).limit(1);
+  if (!row) throw notFound('The problem does not exist');
+  return row;
+}
+
+/** Loads a problem by its display id (case-insensitive, like the unique index); 404 when absent. */
+export async function loadProblemByProblemId(ctx: AppContext, problemId: string): Promise<ProblemRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(problems)
+    .where(sql`upper(${problems.problemId}) = upper(${problemId})`)
+    .limit(1);
+  if (!row) throw notFound('The problem does not exist');
+  return row;
+}
+
+/**
+ * Throws unless `user` may read `p` outside a contest (doc 2 §2.2): public non-group problems are open to all;
+ * private (auth 2) and contest-only (auth 3) problems and group problems only to problem managers (group
+ * membership is the groups area's: managers only until it lands). `gid`, when given, must be the problem's group.
+ */
+export function assertCanViewProblem(user: SessionUser | null, p: ProblemRow, gid?: number | null): void {
+  if (gid != null && p.gid !== gid) throw notFound('The problem does not exist');
+  if (isProblemManager(user)) return;
+  if (p.auth === ProblemAuth.PRIVATE)
+    throw forbidden('This problem is private: you have no permission to view it');
+  if (p.auth === ProblemAuth.CONTEST)
+    throw forbidden('This problem belongs to a contest: it can only be viewed in that contest');
+  if (p.isGroup) throw forbidden('This problem belongs to a group: only its members may view it');
+}
+
+/** Parses a positive integer id from a query value; 400 naming `field` otherwise. */
+export function parseId(value: unknown, field: string): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw badRequest(`${field} must be a positive integer`);
+  return n;
+}

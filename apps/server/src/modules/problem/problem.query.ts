@@ -1,0 +1,248 @@
+import { type Page, ProblemAuth } from '@oj/shared';
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context.js';
+import {
+  codeTemplates,
+  languages,
+  problemLanguages,
+  problems,
+  problemTags,
+  tags,
+} from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { assertCanViewProblem, loadProblemByProblemId, type ProblemRow } from './problem.access.js';
+import { userProblemStatus } from './problem.status.js';
+
+export interface TagVo {
+  id: number;
+  name: string;
+  color: string;
+}
+
+export interface ProblemListFilter {
+  keyword?: string;
+  difficulty?: number;
+  /** 'ME' local problems, a remote OJ name (HDU, CF…), absent or 'All' for every problem. */
+  oj?: string;
+  tagId?: number;
+  currentPage: number;
+  limit: number;
+}
+
+/** Escapes LIKE wildcards so a keyword matches literally. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** SQL condition for the `oj` filter of the problem list and tag lists. */
+export function ojCondition(oj: string | undefined): SQL | undefined {
+  if (!oj || oj.toUpperCase() === 'ALL') return undefined;
+  if (oj.toUpperCase() === 'ME') return eq(problems.isRemote, false);
+  return and(eq(problems.isRemote, true), eq(problems.remoteOj, oj.toUpperCase()));
+}
+
+/** Tags of the given problems, by pid (ordered by tag id). One query. */
+export async function tagsByPid(ctx: AppContext, pids: number[]): Promise<Map<number, TagVo[]>> {
+  const out = new Map<number, TagVo[]>();
+  if (pids.length === 0) return out;
+  const rows = await ctx.db
+    .select({ pid: problemTags.pid, id: tags.id, name: tags.name, color: tags.color })
+    .from(problemTags)
+    .innerJoin(tags, eq(tags.id, problemTags.tid))
+    .where(inArray(problemTags.pid, pids))
+    .orderBy(asc(tags.id));
+  for (const r of rows) {
+    const list = out.get(r.pid) ?? [];
+    list.push({ id: r.id, name: r.name, color: r.color });
+    out.set(r.pid, list);
+  }
+  return out;
+}
+
+/**
+ * The public problem list (doc 2 §2.1, §7 GET /api/get-problem-list): only public (auth 1), non-group problems,
+ * sorted by id; keyword matches problemId or title (case-insensitive). Uses `problems_list_idx` (auth, is_group,
+ * id). Returns a page of rows with tags and judge counts.
+ */
+export async function listPublicProblems(ctx: AppContext, f: ProblemListFilter) {
+  const conds: (SQL | undefined)[] = [eq(problems.auth, ProblemAuth.PUBLIC), eq(problems.isGroup, false)];
+  const kw = f.keyword?.trim();
+  if (kw) conds.push(or(ilike(problems.problemId, likePattern(kw)), ilike(problems.title, likePattern(kw))));
+  if (f.difficulty != null) conds.push(eq(problems.difficulty, f.difficulty));
+  conds.push(ojCondition(f.oj));
+  if (f.tagId != null)
+    conds.push(
+      sql`exists (select 1 from ${problemTags} where ${problemTags.pid} = ${problems.id} and ${problemTags.tid} = ${f.tagId})`,
+    );
+  const where = and(...conds);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({
+        pid: problems.id,
+        problemId: problems.problemId,
+        title: problems.title,
+        difficulty: problems.difficulty,
+        type: problems.type,
+        total: problems.countTotal,
+        ac: problems.countAc,
+        wa: problems.countWa,
+        tle: problems.countTle,
+        mle: problems.countMle,
+        re: problems.countRe,
+        pe: problems.countPe,
+        ce: problems.countCe,
+        se: problems.countSe,
+        pa: problems.countPa,
+      })
+      .from(problems)
+      .where(where)
+      .orderBy(asc(problems.id))
+      .limit(f.limit)
+      .offset((f.currentPage - 1) * f.limit),
+    ctx.db.select({ total: count() }).from(problems).where(where),
+  ]);
+  const tagMap = await tagsByPid(
+    ctx,
+    rows.map((r) => r.pid),
+  );
+  const page: Page<(typeof rows)[number] & { tags: TagVo[] }> = {
+    records: rows.map((r) => ({ ...r, tags: tagMap.get(r.pid) ?? [] })),
+    total: Number(total),
+    current: f.currentPage,
+    size: f.limit,
+  };
+  return page;
+}
+
+/** A random public local problem's problemId (doc 2 §2.1 random pick); 404 when there is none. */
+export async function randomProblemId(ctx: AppContext): Promise<string> {
+  const where = and(eq(problems.auth, ProblemAuth.PUBLIC), eq(problems.isGroup, false));
+  const [{ n }] = await ctx.db.select({ n: count() }).from(problems).where(where);
+  if (Number(n) === 0) throw notFound('No problem is available yet');
+  const [row] = await ctx.db
+    .select({ problemId: problems.problemId })
+    .from(problems)
+    .where(where)
+    .orderBy(asc(problems.id))
+    .offset(Math.floor(Math.random() * Number(n)))
+    .limit(1);
+  if (!row) throw notFound('No problem is available yet');
+  return row.problemId;
+}
+
+/** Language names enabled for a problem, in the languages' display order. */
+export async function problemLanguageNames(ctx: AppContext, pid: number): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ name: languages.name })
+    .from(problemLanguages)
+    .innerJoin(languages, eq(languages.id, problemLanguages.lid))
+    .where(eq(problemLanguages.pid, pid))
+    .orderBy(asc(languages.seq), asc(languages.id));
+  return rows.map((r) => r.name);
+}
+
+/** Code templates of a problem with their language names; `onlyEnabled` keeps those with status true. */
+export async function problemCodeTemplates(ctx: AppContext, pid: number, onlyEnabled: boolean) {
+  return ctx.db
+    .select({
+      id: codeTemplates.id,
+      pid: codeTemplates.pid,
+      lid: codeTemplates.lid,
+      language: languages.name,
+      code: codeTemplates.code,
+      status: codeTemplates.status,
+    })
+    .from(codeTemplates)
+    .innerJoin(languages, eq(languages.id, codeTemplates.lid))
+    .where(and(eq(codeTemplates.pid, pid), onlyEnabled ? eq(codeTemplates.status, true) : undefined))
+    .orderBy(asc(languages.seq), asc(languages.id));
+}
+
+/** The problem fields shown to users (doc 2 §3); checker code and judge-side files are never included. */
+export function displayProblem(p: ProblemRow) {
+  return {
+    id: p.id,
+    problemId: p.problemId,
+    title: p.title,
+    author: p.author,
+    type: p.type,
+    timeLimit: p.timeLimit,
+    memoryLimit: p.memoryLimit,
+    stackLimit: p.stackLimit,
+    description: p.description,
+    input: p.input,
+    output: p.output,
+    examples: p.examples,
+    hint: p.hint,
+    source: p.source,
+    difficulty: p.difficulty,
+    auth: p.auth,
+    ioScore: p.ioScore,
+    codeShare: p.codeShare,
+    judgeMode: p.judgeMode,
+    judgeCaseMode: p.judgeCaseMode,
+    isRemoveEndBlank: p.isRemoveEndBlank,
+    openCaseResult: p.openCaseResult,
+    isFileIO: p.isFileIO,
+    ioReadFileName: p.ioReadFileName,
+    ioWriteFileName: p.ioWriteFileName,
+    isRemote: p.isRemote,
+    remoteOj: p.remoteOj,
+    gid: p.gid,
+    isGroup: p.isGroup,
+    userExtraFile: p.userExtraFile ?? null,
+    userExtraFileNames: p.userExtraFile ? Object.keys(p.userExtraFile) : [],
+    gmtCreate: p.gmtCreate.toISOString(),
+    gmtModified: p.gmtModified.toISOString(),
+  };
+}
+
+/**
+ * The problem detail (doc 2 §2.2, §7 GET /api/get-problem-detail): display fields, tags, language names, the
+ * enabled code templates by language name, judge counts and the caller's status (-10 when never submitted or
+ * anonymous). 404 when absent, 403 for private / contest / group problems unless the caller manages problems.
+ */
+export async function problemDetail(
+  ctx: AppContext,
+  user: SessionUser | null,
+  problemId: string,
+  gid?: number | null,
+) {
+  const p = await loadProblemByProblemId(ctx, problemId);
+  assertCanViewProblem(user, p, gid);
+  const [tagMap, langs, templates, status] = await Promise.all([
+    tagsByPid(ctx, [p.id]),
+    problemLanguageNames(ctx, p.id),
+    problemCodeTemplates(ctx, p.id, true),
+    user ? userProblemStatus(ctx, user.uid, { pidList: [p.id], gid: gid ?? null }) : Promise.resolve(null),
+  ]);
+  const codeTemplate: Record<string, string> = {};
+  for (const t of templates) codeTemplate[t.language] = t.code;
+  return {
+    problem: displayProblem(p),
+    tags: tagMap.get(p.id) ?? [],
+    languages: langs,
+    codeTemplate,
+    problemCount: {
+      pid: p.id,
+      total: p.countTotal,
+      ac: p.countAc,
+      wa: p.countWa,
+      ce: p.countCe,
+      pa: p.countPa,
+      tle: p.countTle,
+      mle: p.countMle,
+      re: p.countRe,
+      pe: p.countPe,
+      se: p.countSe,
+    },
+    myStatus: status?.[p.id]?.status ?? -10,
+  };
+}
+
+/** Tags shown in public lists: site-wide tags (no group), optionally of one oj. */
+export function publicTagCondition(oj: string | undefined): SQL | undefined {
+  const conds: (SQL | undefined)[] = [isNull(tags.gid)];
+  if (oj && oj.toUpperCase() !== 'ALL') conds.push(eq(tags.oj, oj.toUpperCase()));
+  return and(...conds);
+}

@@ -1,0 +1,313 @@
+import {
+  DIFFICULTY_CODES,
+  JUDGE_CASE_MODES,
+  JUDGE_MODES,
+  type JudgeCaseModeName,
+  type JudgeModeName,
+  LIMITS,
+  ProblemType,
+} from '@oj/shared';
+import { badRequest } from '../../lib/errors.js';
+import type { ProblemBody } from './problem.schema.js';
+
+/** Limits of admin problem fields (doc 3 §3, §5): ms and MB. */
+export const PROBLEM_LIMITS = {
+  timeLimitMs: { min: 1, max: 30_000 },
+  memoryLimitMb: { min: 1, max: 4096 },
+  stackLimitMb: { min: 1, max: 4096 },
+  maxExamples: 2,
+  problemIdMax: 100,
+  titleMax: 255,
+} as const;
+
+export const SPJ_PROTOCOLS = ['testlib', 'hustoj', 'kattis'] as const;
+
+/** The problem's own columns as validated and defaulted (no counts, no ids). */
+export interface ProblemFieldsDraft {
+  problemId: string;
+  title: string;
+  author: string;
+  type: number;
+  timeLimit: number;
+  memoryLimit: number;
+  stackLimit: number;
+  description: string;
+  input: string;
+  output: string;
+  examples: { input: string; output: string }[];
+  hint: string;
+  source: string;
+  difficulty: number;
+  auth: number;
+  ioScore: number;
+  codeShare: boolean;
+  judgeMode: JudgeModeName;
+  judgeCaseMode: JudgeCaseModeName;
+  spjCode: string | null;
+  spjLanguage: string | null;
+  spjProtocol: string;
+  userExtraFile: Record<string, string> | null;
+  judgeExtraFile: Record<string, string> | null;
+  isRemoveEndBlank: boolean;
+  openCaseResult: boolean;
+  isUploadCase: boolean;
+  isFileIO: boolean;
+  ioReadFileName: string | null;
+  ioWriteFileName: string | null;
+  isRemote: boolean;
+  remoteOj: string | null;
+  gid: number | null;
+}
+
+/** A test case as typed by hand (data) or chosen from an uploaded folder (file names). */
+export interface CaseDraft {
+  input: string;
+  output: string;
+  score: number;
+  groupNum: number;
+}
+
+export type CasesDraft =
+  | { kind: 'keep'; scores: CaseDraft[] | null }
+  | { kind: 'manual'; list: CaseDraft[] }
+  | { kind: 'upload'; dir: string; list: CaseDraft[] };
+
+export interface ProblemDraft {
+  fields: ProblemFieldsDraft;
+  cases: CasesDraft;
+  /** Existing tag ids and new tag names (created on the fly). */
+  tags: { id?: number; name?: string; color?: string }[];
+  /** Language ids or names; resolved against the languages table. */
+  languages: { id?: number; name?: string }[];
+  codeTemplates: { lid?: number; language?: string; code: string; status: boolean }[];
+}
+
+const SAFE_ID = /^[A-Za-z0-9_\-.+]+$/;
+const SAFE_FILE = /^[A-Za-z0-9_\-.]+$/;
+
+/** True for a plain file name (no folders, not `.`/`..`): used for file IO names and extra files. */
+export function isSafeFileName(name: string): boolean {
+  return SAFE_FILE.test(name) && name !== '.' && name !== '..' && name.length <= 100;
+}
+
+function intIn(v: number | undefined, def: number, field: string, min: number, max: number): number {
+  const n = v ?? def;
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw badRequest(`${field} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+function required(v: string | undefined | null, field: string, max?: number): string {
+  const s = (v ?? '').trim();
+  if (!s) throw badRequest(`${field} is required`);
+  if (max && s.length > max) throw badRequest(`${field} can not exceed ${max} characters`);
+  return s;
+}
+
+function parseScore(v: unknown, field: string, oi: boolean): number {
+  if (v == null || v === '') {
+    if (oi) throw badRequest(`${field} is required for OI problems`);
+    return 0;
+  }
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isInteger(n) || n < 0) throw badRequest(`${field} must be an integer of at least 0`);
+  return n;
+}
+
+function parseGroup(v: unknown, field: string, subtask: boolean): number {
+  if (v == null || v === '') {
+    if (subtask) throw badRequest(`${field} is required in subtask modes`);
+    return 1;
+  }
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isInteger(n) || n < 1) throw badRequest(`${field} must be a positive integer`);
+  return n;
+}
+
+/** The OI full score of a case list: sum of case scores, or of group scores in subtask modes. */
+export function fullScore(cases: CaseDraft[], mode: string): number {
+  if (mode !== 'subtask_lowest' && mode !== 'subtask_average') return cases.reduce((s, c) => s + c.score, 0);
+  const groups = new Map<number, number[]>();
+  for (const c of cases) groups.set(c.groupNum, [...(groups.get(c.groupNum) ?? []), c.score]);
+  let total = 0;
+  for (const scores of groups.values()) {
+    total +=
+      mode === 'subtask_lowest'
+        ? Math.min(...scores)
+        : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
+  }
+  return total;
+}
+
+/**
+ * Checks an admin problem body against every rule of doc 3 §5 and fills the defaults of doc 3 §9; `existing`
+ * true for PUT (where an upload may be kept). Returns the draft; throws 400 naming the field on the first broken
+ * rule.
+ */
+export function validateProblemBody(body: ProblemBody, existing: boolean): ProblemDraft {
+  const p = body.problem;
+  const problemId = required(p.problemId, 'problem.problemId', PROBLEM_LIMITS.problemIdMax);
+  if (!SAFE_ID.test(problemId))
+    throw badRequest("problem.problemId may only contain letters, digits, '-', '_', '.' and '+'");
+  const title = required(p.title, 'problem.title', PROBLEM_LIMITS.titleMax);
+  required(p.input, 'problem.input (input description)');
+  required(p.output, 'problem.output (output description)');
+  const type = p.type ?? ProblemType.ACM;
+  if (type !== ProblemType.ACM && type !== ProblemType.OI)
+    throw badRequest('problem.type must be 0 (ACM) or 1 (OI)');
+  const timeLimit = intIn(p.timeLimit, LIMITS.defaultTimeLimitMs, 'problem.timeLimit (ms)', 1, 30_000);
+  const memoryLimit = intIn(p.memoryLimit, LIMITS.defaultMemoryLimitMb, 'problem.memoryLimit (MB)', 1, 4096);
+  const stackLimit = intIn(p.stackLimit, LIMITS.defaultStackLimitMb, 'problem.stackLimit (MB)', 1, 4096);
+  const examples = p.examples ?? [];
+  if (examples.length > PROBLEM_LIMITS.maxExamples)
+    throw badRequest(`problem.examples: at most ${PROBLEM_LIMITS.maxExamples} examples are allowed`);
+  const difficulty = p.difficulty ?? 0;
+  if (!DIFFICULTY_CODES.includes(difficulty))
+    throw badRequest(`problem.difficulty must be one of ${DIFFICULTY_CODES.join(', ')}`);
+  const auth = p.auth ?? 1;
+  if (![1, 2, 3].includes(auth))
+    throw badRequest('problem.auth must be 1 (public), 2 (private) or 3 (contest)');
+  const judgeMode = (body.judgeMode ?? p.judgeMode ?? 'default') as JudgeModeName;
+  if (!JUDGE_MODES.includes(judgeMode))
+    throw badRequest(`judgeMode must be one of ${JUDGE_MODES.join(', ')}`);
+  const judgeCaseMode = (p.judgeCaseMode ?? 'default') as JudgeCaseModeName;
+  if (!JUDGE_CASE_MODES.includes(judgeCaseMode))
+    throw badRequest(`problem.judgeCaseMode must be one of ${JUDGE_CASE_MODES.join(', ')}`);
+  const isFileIO = p.isFileIO ?? false;
+  let ioReadFileName: string | null = null;
+  let ioWriteFileName: string | null = null;
+  if (isFileIO) {
+    ioReadFileName = required(p.ioReadFileName, 'problem.ioReadFileName (file IO input file name)');
+    ioWriteFileName = required(p.ioWriteFileName, 'problem.ioWriteFileName (file IO output file name)');
+    for (const [f, v] of [
+      ['problem.ioReadFileName', ioReadFileName],
+      ['problem.ioWriteFileName', ioWriteFileName],
+    ] as const) {
+      if (!isSafeFileName(v))
+        throw badRequest(`${f} must be a plain file name (letters, digits, '.', '-', '_')`);
+    }
+  }
+  let spjCode: string | null = null;
+  let spjLanguage: string | null = null;
+  const spjProtocol = p.spjProtocol ?? 'testlib';
+  if (!(SPJ_PROTOCOLS as readonly string[]).includes(spjProtocol))
+    throw badRequest(`problem.spjProtocol must be one of ${SPJ_PROTOCOLS.join(', ')}`);
+  if (judgeMode !== 'default') {
+    const what = judgeMode === 'spj' ? 'special judge' : 'interactive judge';
+    spjCode = required(p.spjCode, `problem.spjCode (${what} code)`);
+    spjLanguage = required(p.spjLanguage, `problem.spjLanguage (${what} language)`);
+  }
+  for (const [field, map] of [
+    ['problem.userExtraFile', p.userExtraFile],
+    ['problem.judgeExtraFile', p.judgeExtraFile],
+  ] as const) {
+    for (const [name, content] of Object.entries(map ?? {})) {
+      if (!isSafeFileName(name)) throw badRequest(`${field}: "${name}" is not a plain file name`);
+      if (content === '') throw badRequest(`${field}: the content of "${name}" is required`);
+    }
+  }
+  const isRemote = p.isRemote ?? false;
+  const oi = type === ProblemType.OI;
+  const subtask = judgeCaseMode === 'subtask_lowest' || judgeCaseMode === 'subtask_average';
+  const toCases = (list: NonNullable<ProblemBody['samples']>, upload: boolean): CaseDraft[] =>
+    list.map((c, i) => {
+      if (upload && (!c.input || !c.output) && judgeMode === 'default')
+        throw badRequest(`samples[${i}]: the input and output file names are required`);
+      if (!upload && !c.input && !c.output) throw badRequest(`samples[${i}] needs an input or an output`);
+      return {
+        input: c.input,
+        output: c.output,
+        score: parseScore(c.score, `samples[${i}].score`, oi),
+        groupNum: parseGroup(c.groupNum, `samples[${i}].groupNum`, subtask),
+      };
+    });
+  let cases: CasesDraft;
+  const isUpload = body.isUploadTestCase ?? p.isUploadCase ?? false;
+  if (isUpload) {
+    const dir = body.uploadTestcaseDir?.trim();
+    if (dir) {
+      if (!body.samples?.length) throw badRequest('samples: the uploaded test case list is empty');
+      cases = { kind: 'upload', dir, list: toCases(body.samples, true) };
+    } else if (existing) {
+      cases = { kind: 'keep', scores: body.samples?.length ? toCases(body.samples, true) : null };
+    } else if (isRemote) {
+      cases = { kind: 'manual', list: [] };
+    } else {
+      throw badRequest('uploadTestcaseDir: please upload the test case zip first');
+    }
+  } else if (isRemote && !body.samples?.length) {
+    cases = { kind: 'manual', list: [] };
+  } else {
+    if (!body.samples?.length) throw badRequest('samples: at least one test case is required');
+    cases = { kind: 'manual', list: toCases(body.samples, false) };
+  }
+  let ioScore = p.ioScore ?? 100;
+  if (oi && cases.kind !== 'keep') ioScore = fullScore(cases.list, judgeCaseMode);
+  else if (oi && cases.kind === 'keep' && cases.scores) ioScore = fullScore(cases.scores, judgeCaseMode);
+  if (!Number.isInteger(ioScore) || ioScore < 0)
+    throw badRequest('problem.ioScore must be an integer of at least 0');
+
+  const languages = (body.languages ?? []).map((l) => (typeof l === 'string' ? { name: l } : l));
+  if (!isRemote && languages.length === 0) throw badRequest('languages: choose at least one language');
+  const codeTemplates = body.codeTemplates ?? [];
+  codeTemplates.forEach((t, i) => {
+    if (t.lid == null && !t.language) throw badRequest(`codeTemplates[${i}]: the language is required`);
+    if (t.status && !t.code.trim())
+      throw badRequest(
+        `codeTemplates[${i}] (${t.language ?? t.lid}): an enabled code template can not be empty`,
+      );
+  });
+  const tags = (body.tags ?? []).map((t) => (typeof t === 'string' ? { name: t } : t));
+  const seen = new Set<string>();
+  tags.forEach((t, i) => {
+    const name = t.name?.trim();
+    if (t.id == null && !name) throw badRequest(`tags[${i}]: the tag name is required`);
+    const key = t.id != null ? `#${t.id}` : `n:${name?.toLowerCase()}`;
+    const keyName = name ? `n:${name.toLowerCase()}` : key;
+    if (seen.has(key) || seen.has(keyName)) throw badRequest(`tags: duplicate tag "${name ?? t.id}"`);
+    seen.add(key);
+    seen.add(keyName);
+  });
+
+  return {
+    fields: {
+      problemId,
+      title,
+      author: p.author ?? '',
+      type,
+      timeLimit,
+      memoryLimit,
+      stackLimit,
+      description: p.description ?? '',
+      input: p.input ?? '',
+      output: p.output ?? '',
+      examples,
+      hint: p.hint ?? '',
+      source: p.source ?? '',
+      difficulty,
+      auth,
+      ioScore,
+      codeShare: p.codeShare ?? true,
+      judgeMode,
+      judgeCaseMode,
+      spjCode,
+      spjLanguage,
+      spjProtocol,
+      userExtraFile: p.userExtraFile ?? null,
+      judgeExtraFile: p.judgeExtraFile ?? null,
+      isRemoveEndBlank: p.isRemoveEndBlank ?? true,
+      openCaseResult: p.openCaseResult ?? true,
+      isUploadCase: isUpload,
+      isFileIO,
+      ioReadFileName,
+      ioWriteFileName,
+      isRemote,
+      remoteOj: isRemote ? (p.remoteOj ?? null) : null,
+      gid: p.gid ?? null,
+    },
+    cases,
+    tags,
+    languages,
+    codeTemplates,
+  };
+}
