@@ -5,3 +5,5 @@ export * from './constants/roles.js';
 export * from './schemas/account.js';
 export * from './schemas/common.js';
 export * from './schemas/judge-protocol.js';
+export * from './schemas/site-admin.js';
+export * from './schemas/user-home.js';

@@ -1,0 +1,31 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors.js';
+
+/**
+ * Per-IP request limits of the account routes (requests per minute). They sit on top of the per-username login
+ * throttle and the per-email resend waits: they slow down one address trying many accounts or flooding mail.
+ * The counters live in the memory of each server instance (in the scaled mode each instance counts on its own).
+ */
+export const IP_LIMITS = {
+  /** POST /login, POST /admin/login */
+  login: { max: 60, timeWindow: 60_000 },
+  /** POST /register, POST /reset-password, POST /check-username-or-email, GET /captcha */
+  account: { max: 60, timeWindow: 60_000 },
+  /** Routes that send a mail: get-register-code, apply-reset-password, get-change-email-code, test-email. */
+  mail: { max: 10, timeWindow: 60_000 },
+} as const;
+
+/**
+ * Makes `@fastify/rate-limit` available in this plugin's scope without a global limit (routes opt in with
+ * `config: { rateLimit: IP_LIMITS.x }`). Answers 429 with a clear message. Safe to call when an enclosing scope
+ * already registered the plugin.
+ */
+export async function useRateLimit(app: FastifyInstance): Promise<void> {
+  if (app.hasDecorator('rateLimit')) return;
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, c) =>
+      new AppError(429, `Too many requests from your address, please try again in ${c.after}`),
+  });
+}

@@ -1,0 +1,40 @@
+import { loginBody } from '@oj/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply.js';
+import { endSessions, needAdmin, needLogin, requireUser } from '../../plugins/auth.js';
+import { login } from '../account/login.service.js';
+import { IP_LIMITS, useRateLimit } from '../account/rate-limit.js';
+import { dashboardInfo, listSessions } from './dashboard.service.js';
+
+/** The admin back office's own sign-in and dashboard (doc 3 §2 "Dashboard", §7 "login and logout"). */
+const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await useRateLimit(app);
+
+  /**
+   * POST /api/admin/login {username, password} -> user info, token in the `Authorization` header. The same
+   * checks and throttle as /api/login, and 403 "Please login first by admin account" for non-admin accounts.
+   */
+  app.post(
+    '/admin/login',
+    { schema: { body: loginBody }, config: { rateLimit: IP_LIMITS.login } },
+    async (req, reply) => ok(await login(app.ctx, req, reply, req.body, true), 'Welcome back'),
+  );
+
+  /** GET /api/admin/logout: ends the caller's session. 401 when not signed in. */
+  app.get('/admin/logout', { preHandler: needLogin }, async (req) => {
+    await endSessions(app.ctx, { sid: requireUser(req).sid });
+    return ok(null, 'Logged out');
+  });
+
+  /** GET /api/admin/dashboard/get-dashboard-info -> DashboardInfo. Any admin role (403 otherwise). */
+  app.get('/admin/dashboard/get-dashboard-info', { preHandler: needAdmin }, async () =>
+    ok(await dashboardInfo(app.ctx)),
+  );
+
+  /** GET /api/admin/dashboard/get-sessions -> the caller's live sessions, newest first. Any admin role. */
+  app.get('/admin/dashboard/get-sessions', { preHandler: needAdmin }, async (req) =>
+    ok(await listSessions(app.ctx, requireUser(req))),
+  );
+};
+
+export default adminRoutes;

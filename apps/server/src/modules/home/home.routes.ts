@@ -1,0 +1,32 @@
+import { type CarouselItem, queryBool } from '@oj/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.js';
+import { lastWeekSubmissionStatistics, recentSevenAcRank } from './home.service.js';
+
+/** The home page's calls (doc 1 §2.5, §7). Public. Announcements are in the announcement module. */
+const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** GET /api/home-carousel -> [{ id, url }] in display order (managed under /api/admin/home-carousel). */
+  app.get('/home-carousel', async () => {
+    const items: CarouselItem[] = (await app.ctx.config.get('carousel')).items;
+    return ok(items);
+  });
+
+  /** GET /api/get-recent-seven-ac-rank -> top 10 [{ uid, username, nickname, avatar, titleName, titleColor, ac }]. */
+  app.get('/get-recent-seven-ac-rank', async () => ok(await recentSevenAcRank(app.ctx)));
+
+  /** GET /api/get-recent-contest -> recent contests; [] until the contest area provides them. */
+  app.get('/get-recent-contest', async () => ok([] as unknown[]));
+
+  /**
+   * GET /api/get-last-week-submission-statistics?forceRefresh= -> SubmissionStatistics for the last 7 UTC days
+   * (cached 30 s unless forceRefresh=true).
+   */
+  app.get(
+    '/get-last-week-submission-statistics',
+    { schema: { querystring: z.object({ forceRefresh: queryBool }) } },
+    async (req) => ok(await lastWeekSubmissionStatistics(app.ctx, req.query.forceRefresh)),
+  );
+};
+
+export default homeRoutes;

@@ -1,0 +1,90 @@
+import { JudgeStatus, type RecentAcRankItem, type SubmissionStatistics } from '@oj/shared';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { submissions, users } from '../../db/schema/index.js';
+import { utcDay } from '../account/user-home.service.js';
+
+/** Rows of the recent AC rank (doc 1 §2.5). */
+export const RECENT_AC_RANK_SIZE = 10;
+/** How long the week statistics are reused before being counted again (ms); `forceRefresh` skips it. */
+export const STATISTICS_CACHE_MS = 30_000;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Users with the most distinct problems accepted outside contests in the last 7 days (enabled users only),
+ * most first, ties by username; at most RECENT_AC_RANK_SIZE rows.
+ */
+export async function recentSevenAcRank(ctx: AppContext): Promise<RecentAcRankItem[]> {
+  const ac = sql<number>`count(distinct ${submissions.pid})::int`;
+  return ctx.db
+    .select({
+      uid: users.uid,
+      username: users.username,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      titleName: users.titleName,
+      titleColor: users.titleColor,
+      ac,
+    })
+    .from(submissions)
+    .innerJoin(users, eq(users.uid, submissions.uid))
+    .where(
+      and(
+        eq(submissions.status, JudgeStatus.ACCEPTED),
+        eq(submissions.cid, 0),
+        eq(users.status, 0),
+        gte(submissions.submitTime, new Date(Date.now() - 7 * DAY_MS)),
+      ),
+    )
+    .groupBy(users.uid)
+    .orderBy(desc(ac), users.username)
+    .limit(RECENT_AC_RANK_SIZE);
+}
+
+const statsCache = new WeakMap<AppContext, { at: number; value: SubmissionStatistics }>();
+
+/**
+ * Submissions of the last seven UTC days (today included), per day and per verdict (doc 1 §7
+ * get-last-week-submission-statistics). Reused for STATISTICS_CACHE_MS unless `forceRefresh`.
+ */
+export async function lastWeekSubmissionStatistics(
+  ctx: AppContext,
+  forceRefresh: boolean,
+): Promise<SubmissionStatistics> {
+  const hit = statsCache.get(ctx);
+  if (!forceRefresh && hit && Date.now() - hit.at < STATISTICS_CACHE_MS) return hit.value;
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 6 * DAY_MS);
+  const dateStrList = Array.from({ length: 7 }, (_, i) => utcDay(new Date(first.getTime() + i * DAY_MS)));
+  const day = sql<string>`to_char(${submissions.submitTime} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await ctx.db
+    .select({ date: day, status: submissions.status, n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(gte(submissions.submitTime, first))
+    .groupBy(day, submissions.status);
+  const index = new Map(dateStrList.map((d, i) => [d, i]));
+  const zeros = () => dateStrList.map(() => 0);
+  const acCountList = zeros();
+  const totalCountList = zeros();
+  const byStatus = new Map<number, number[]>();
+  for (const r of rows) {
+    const i = index.get(r.date);
+    if (i === undefined) continue;
+    totalCountList[i] += r.n;
+    if (r.status === JudgeStatus.ACCEPTED) acCountList[i] += r.n;
+    const counts = byStatus.get(r.status) ?? zeros();
+    counts[i] += r.n;
+    byStatus.set(r.status, counts);
+  }
+  const value: SubmissionStatistics = {
+    dateStrList,
+    acCountList,
+    totalCountList,
+    statusCountList: [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, counts]) => ({ status, counts })),
+  };
+  statsCache.set(ctx, { at: Date.now(), value });
+  return value;
+}

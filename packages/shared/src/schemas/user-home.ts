@@ -1,0 +1,85 @@
+/** Answers of the public profile, home page and admin dashboard calls (doc 1 §2.5, §2.9, §3, §7). */
+
+/** A solved problem in a user's profile. */
+export interface SolvedProblem {
+  pid: number;
+  problemId: string;
+  difficulty: number;
+}
+
+/** GET /api/get-user-home-info. Times ISO 8601 UTC; `scoreList` holds the best OI rank score per problem. */
+export interface UserHomeInfo {
+  uid: string;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  school: string;
+  signature: string;
+  github: string;
+  blog: string;
+  gender: string;
+  titleName: string | null;
+  titleColor: string | null;
+  roleList: string[];
+  total: number;
+  solvedList: string[];
+  /** Difficulty code (as a string key) -> problems solved at that difficulty. */
+  solvedGroupByDifficulty: Record<string, SolvedProblem[]>;
+  scoreList: number[];
+  rating: number | null;
+  recentLoginTime: string | null;
+  gmtCreate: string;
+}
+
+/** GET /api/get-user-calendar-heatmap: submissions per UTC day over the last year (days without any left out). */
+export interface CalendarHeatmap {
+  dataList: { date: string; count: number }[];
+  endDate: string;
+}
+
+/** One row of GET /api/get-recent-seven-ac-rank. */
+export interface RecentAcRankItem {
+  uid: string;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  titleName: string | null;
+  titleColor: string | null;
+  ac: number;
+}
+
+/**
+ * GET /api/get-last-week-submission-statistics: seven UTC days ending today. `acCountList` and `totalCountList`
+ * are per day; `statusCountList` gives, per judge status code seen, one count per day.
+ */
+export interface SubmissionStatistics {
+  dateStrList: string[];
+  acCountList: number[];
+  totalCountList: number[];
+  statusCountList: { status: number; counts: number[] }[];
+}
+
+/** GET /api/admin/dashboard/get-dashboard-info. */
+export interface DashboardInfo {
+  userNum: number;
+  problemNum: number;
+  todayJudgeNum: number;
+  contestNum: number;
+  recentContest: unknown[];
+  recentLoginUsers: {
+    uid: string;
+    username: string;
+    avatar: string | null;
+    recentLoginTime: string | null;
+  }[];
+}
+
+/** One row of GET /api/admin/dashboard/get-sessions: the signed-in admin's live sessions, newest first. */
+export interface SessionItem {
+  id: string;
+  ip: string;
+  userAgent: string;
+  gmtCreate: string;
+  expiresAt: string;
+  current: boolean;
+}
