@@ -5,8 +5,8 @@
  * It forks the program; the child joins the run's cgroup(s) by writing "0" (itself) to each descriptor, so the
  * set-up of bubblewrap is not billed to the program, closes every descriptor above 2 and execs the program.
  * The init itself is not dumpable (the program cannot ptrace it or read its /proc files), reaps orphans, and
- * when the program ends reports "X <wait status>" and exits: the kernel then kills whatever is left in the
- * pid namespace. Messages on fd 3: "S" started, "X <status>" ended, "F <errno>" the program's execve failed.
+ * when the program ends reports "X <wait status> <CLOCK_MONOTONIC ns>" and exits: the kernel then kills whatever is left in the
+ * pid namespace. Messages on fd 3: "S <ns>" started, "X <status> <ns>" ended, "F <errno>" the program's execve failed.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -16,12 +16,20 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+static long long now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
 
 int main(int argc, char **argv) {
   if (argc < 3) return 125;
   int n_cg = atoi(argv[1]);
   prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+  long long start = now_ns();
   pid_t pid = fork();
   if (pid < 0) {
     dprintf(3, "F %d\n", errno);
@@ -40,7 +48,7 @@ int main(int argc, char **argv) {
     dprintf(3, "F %d\n", errno);
     _exit(127);
   }
-  dprintf(3, "S\n");
+  dprintf(3, "S %lld\n", start);
   syscall(SYS_close_range, 4, ~0U, 0);
   int null = open("/dev/null", O_RDWR);
   if (null >= 0) {
@@ -53,7 +61,7 @@ int main(int argc, char **argv) {
     int status;
     pid_t w = wait(&status);
     if (w == pid) {
-      dprintf(3, "X %d\n", status);
+      dprintf(3, "X %d %lld\n", status, now_ns());
       return 0;
     }
     if (w < 0 && errno != EINTR) return 125;

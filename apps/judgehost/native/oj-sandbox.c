@@ -4,8 +4,8 @@
  * It creates the run's fresh cgroup(s), sets the memory and pids limits, forks a child that sets the rlimits,
  * drops to the run's unprivileged uid/gid (no supplementary groups, no new privileges) and execs bubblewrap.
  * Inside the box, `oj-init` (pid 1) moves the user program into the cgroup just before its execve, through
- * the cgroup.procs descriptors this supervisor opened (fd 4..), and reports over fd 3: "S" when the program
- * starts, "X <wait status>" when it ends, "F <errno>" when its execve failed.
+ * the cgroup.procs descriptors this supervisor opened (fd 4..), and reports over fd 3: "S <ns>" when the program
+ * starts, "X <wait status> <ns>" when it ends (CLOCK_MONOTONIC), "F <errno>" when its execve failed.
  *
  * Meanwhile the supervisor polls the cgroup CPU counter (all threads and processes) and the wall clock and
  * kills every process of the cgroup when a limit passes, or on SIGUSR1 (the judgehost saw too much output).
@@ -215,10 +215,15 @@ static ssize_t read_status(int fd) {
   char *nl;
   while ((nl = strchr(line, '\n')) != NULL) {
     *nl = 0;
-    if (line[0] == 'S' && !start) start = now_ns();
-    else if (line[0] == 'X') {
-      end = now_ns();
-      status = atoll(line + 2);
+    if (line[0] == 'S' && !start) {
+      /* Same CLOCK_MONOTONIC as ours (the box has no time namespace): wall time is the program's own. */
+      start = atoll(line + 2);
+      if (start <= 0 || start > now_ns()) start = now_ns();
+    } else if (line[0] == 'X') {
+      char *rest;
+      status = strtoll(line + 2, &rest, 10);
+      end = atoll(rest);
+      if (end < start || end > now_ns()) end = now_ns();
       report_done = 1;
     } else if (line[0] == 'F' || line[0] == 'E') {
       exec_err = atoi(line + 2);
