@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CompiledChecker } from '../checkers/compile.js';
 import type { CheckerProtocol, CheckOutcome } from '../checkers/index.js';
@@ -31,7 +31,9 @@ export async function prepareCheckDir(
   await linkDirFiles(checker.dir, dir);
   await linkOrCopy(inputPath, join(dir, CHECK_FILES.input));
   await linkOrCopy(answerPath, join(dir, CHECK_FILES.answer));
+  // The checker runs as an unprivileged uid: it must be able to write its Kattis feedback.
   await mkdir(join(dir, CHECK_FILES.feedbackDir), { recursive: true });
+  await chmod(join(dir, CHECK_FILES.feedbackDir), 0o777);
   if (userOutput) await writeFile(join(dir, CHECK_FILES.userOutput), userOutput);
 }
 

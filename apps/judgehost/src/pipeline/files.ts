@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
 /** Hard-links `src` to `dest` (cheap, same file system), copying when a link is impossible. Replaces `dest`. */
@@ -36,4 +36,14 @@ export async function writeExtraFiles(dir: string, files: Record<string, string>
   for (const [name, content] of Object.entries(files ?? {})) {
     await writeFile(join(dir, safeName(name)), content);
   }
+}
+
+/**
+ * Makes `dir` (created when missing) searchable by the sandbox's unprivileged uids (o+x), which bubblewrap needs to
+ * reach a work dir below it. Nothing is made readable or writable for them.
+ */
+export async function ensureTraversable(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const { mode } = await stat(dir);
+  if ((mode & 0o001) === 0) await chmod(dir, (mode & 0o7777) | 0o711);
 }

@@ -3,6 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, type JudgeResult, JudgeStatus, type JudgeTask } from '@oj/shared';
 import { aggregate, caseGroups, stopsAfter } from './aggregate.js';
+import { ensureTraversable } from './files.js';
 import { prepareTask } from './prepare.js';
 import { COMPILE_MESSAGE_MAX, truncateText } from './preview.js';
 import { cancelledCase, judgeCase } from './run-case.js';
@@ -83,6 +84,9 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
   );
   try {
     const rt = deps.runtime ?? (await defaultRuntime());
+    for (const dir of [deps.workRoot, join(deps.workRoot, 'tasks'), join(deps.workRoot, 'checkers')]) {
+      await ensureTraversable(dir);
+    }
     await mkdir(taskDir, { recursive: true });
     deps.onStatus?.(JudgeStatus.COMPILING);
     const prepared = await prepareTask(task, rt, taskDir, deps.workRoot);
