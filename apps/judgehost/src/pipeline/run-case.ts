@@ -140,6 +140,11 @@ async function interactRun(ctx: CaseContext, tc: JudgeTestcase, limits: JudgeLim
       (rv.status === JudgeStatus.RUNTIME_ERROR && !(brokenPipe && interactorFailed));
     if (userDecides)
       return { run, v: { status: rv.status, fraction: 0, message: rv.message, userOutput: shown } };
+    if (irun.signal === 'SIGPIPE') {
+      // The interactor wrote to a program that had already gone: the program's fault, not the judge's.
+      const message = 'The program stopped reading before the interaction ended';
+      return { run, v: { status: JudgeStatus.WRONG_ANSWER, fraction: 0, message, userOutput: shown } };
+    }
     const outcome = protocol.interpret(irun, await readFeedback(dir));
     return { run, v: { ...outcome, message: outcome.message || null, userOutput: shown } };
   } finally {

@@ -5,7 +5,18 @@ import { sandboxRuntime } from '../../src/sandbox/index.js';
 import { code, getTestcase, loadFixture } from './harness.js';
 
 // Every folder under test/fixtures with a problem.json, judged through the real sandbox and compilers.
-const PROBLEMS = ['aplusb'];
+const PROBLEMS = [
+  'aplusb',
+  'spj-testlib',
+  'spj-testlib-h',
+  'spj-hustoj',
+  'spj-kattis',
+  'spj-broken',
+  'interactive-testlib',
+  'interactive-kattis',
+  'fileio',
+  'oi-subtasks',
+];
 
 let workRoot = '';
 
