@@ -1,6 +1,6 @@
 import path from 'node:path';
 import yauzl from 'yauzl';
-import { badRequest } from '../../../lib/errors.js';
+import { AppError, badRequest } from '../../../lib/errors.js';
 
 /** Caps for reading an uploaded zip: total uncompressed bytes, number of entries, bytes of one entry. */
 export interface ZipLimits {
@@ -115,6 +115,13 @@ export async function readZipSafely(
       });
       zip.readEntry();
     });
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    // yauzl's own checks (invalid relative path, bad sizes, truncated data) end up here.
+    const msg = (e as Error).message;
+    throw badRequest(
+      /path/i.test(msg) ? `file: unsafe path in zip (${msg})` : `file: broken zip archive (${msg})`,
+    );
   } finally {
     zip.close();
   }
