@@ -43,11 +43,10 @@ function rootArgs(): string[] {
 }
 
 /**
- * Writes `<dir>/etc/passwd` and `group` naming only the sandbox uids (so tools that look up their user work)
- * and returns the dir. Idempotent.
+ * Writes `<etc>/passwd` and `group` naming only the sandbox uids (so tools that look up their user work)
+ * and returns `etc`. Idempotent; one dir per uid range, so judgehosts with different ranges can share a host.
  */
-export async function writeBoxEtc(dir: string, uidBase: number, uidCount: number): Promise<string> {
-  const etc = `${dir}/etc`;
+export async function writeBoxEtc(etc: string, uidBase: number, uidCount: number): Promise<string> {
   await mkdir(etc, { recursive: true, mode: 0o755 });
   const passwd = ['root:x:0:0:root:/nonexistent:/usr/sbin/nologin'];
   const group = ['root:x:0:'];

@@ -48,7 +48,7 @@ export function sandboxRuntime(): Promise<SandboxRuntime> {
     await chmod(config.dir, 0o755);
     const [helpers, etcDir, cgroups] = await Promise.all([
       buildNativeHelpers(config.dir),
-      writeBoxEtc(config.dir, config.uidBase, config.uidCount),
+      writeBoxEtc(`${config.dir}/etc-${config.uidBase}`, config.uidBase, config.uidCount),
       prepareCgroups(config.cgroupParent),
     ]);
     const workRoot = `${config.dir}/work`;
