@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JudgeProblem } from '@oj/shared';
 import type { Language } from '../languages/types.js';
@@ -50,6 +50,18 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * Removes the builds of the problem's older versions (one build per problem stays on disk). Runs already set up keep
+ * their hard-linked copies, so removing a build under them is harmless.
+ */
+async function pruneOtherVersions(root: string, pid: number, keep: string): Promise<void> {
+  for (const name of await readdir(root)) {
+    if (name.startsWith(`${pid}-`) && name !== keep && !inflight.has(name)) {
+      await rm(join(root, name), { recursive: true, force: true });
+    }
+  }
+}
+
 async function build(problem: JudgeProblem, language: Language, root: string, key: string) {
   const finalDir = join(root, key);
   if (await exists(join(finalDir, READY))) return { ok: true as const, checker: { dir: finalDir, language } };
@@ -71,6 +83,7 @@ async function build(problem: JudgeProblem, language: Language, root: string, ke
       if (!(await exists(join(finalDir, READY))))
         throw new Error(`Cannot store the compiled checker in ${finalDir}`);
     }
+    await pruneOtherVersions(root, problem.pid, key);
     return { ok: true as const, checker: { dir: finalDir, language } };
   } finally {
     await rm(tmp, { recursive: true, force: true });
