@@ -14,6 +14,7 @@ export const modules: { name: string; load: () => Promise<{ default: FastifyPlug
   { name: 'language', load: () => import('./language/language.routes.js') },
   { name: 'judge', load: () => import('./judge/judge.routes.js') },
   { name: 'submission', load: () => import('./submission/submission.routes.js') },
+  { name: 'file', load: () => import('./file/file.routes.js') },
   { name: 'problem', load: () => import('./problem/problem.routes.js') },
   { name: 'tag', load: () => import('./tag/tag.routes.js') },
   { name: 'file-testcase', load: () => import('./file/testcase.routes.js') },

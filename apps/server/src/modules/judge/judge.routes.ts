@@ -28,7 +28,7 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(judgeAdminRoutes);
 
   const protocol: FastifyPluginAsyncZod = async (judge) => {
-    judge.addHook('preHandler', needJudgeToken);
+    judge.addHook('onRequest', needJudgeToken);
 
     /** POST /api/judge/register JudgehostInfo -> { judgehostId }; refreshes language availability. */
     judge.post('/judge/register', { schema: { body: judgehostInfo } }, async (req) => {

@@ -24,7 +24,7 @@ export function getJudgeToken(ctx: AppContext): Promise<string> {
   return p;
 }
 
-/** preHandler of the judge protocol: 401 unless `X-Judge-Token` equals the judge token. */
+/** onRequest hook of the judge protocol: 401 unless `X-Judge-Token` equals the judge token. */
 export async function needJudgeToken(req: FastifyRequest): Promise<void> {
   const sent = req.headers['x-judge-token'];
   const expected = await getJudgeToken(req.server.ctx);

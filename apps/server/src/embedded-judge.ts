@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface EmbeddedJudgeOptions {
+  /** URL the judgehost reaches this server at, e.g. http://127.0.0.1:8080 */
+  serverUrl: string;
+  token: string;
+  /** Parallel workers (>= 1). */
+  workers: number;
+  /** The judgehost's cache directory (test data, work dirs). */
+  cacheDir: string;
+  name?: string;
+  log: {
+    info(o: object, m: string): void;
+    warn(o: object, m: string): void;
+    error(o: object, m: string): void;
+  };
+}
+
+export interface EmbeddedJudge {
+  /** The current child's pid (null between restarts). */
+  pid(): number | null;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once the child exited. No restart afterwards. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const JUDGEHOST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../judgehost');
+
+/**
+ * Starts the embedded judgehost (`npm start`'s default): `apps/judgehost/src/main.ts` as a child process of this
+ * server, restarted with backoff when it dies unexpectedly, and killed with the server (it also exits by itself
+ * when this process disappears, through OJ_JUDGE_PARENT_PID).
+ */
+export function startEmbeddedJudge(opts: EmbeddedJudgeOptions): EmbeddedJudge {
+  let child: ChildProcess | null = null;
+  let stopped = false;
+  let delay = 1000;
+  let exited: Promise<void> = Promise.resolve();
+
+  const launch = () => {
+    const args = [
+      '--import',
+      'tsx',
+      path.join(JUDGEHOST_DIR, 'src/main.ts'),
+      '--server',
+      opts.serverUrl,
+      '--workers',
+      String(opts.workers),
+      '--name',
+      opts.name ?? 'embedded',
+      '--cache',
+      opts.cacheDir,
+    ];
+    const started = Date.now();
+    const c = spawn(process.execPath, args, {
+      cwd: JUDGEHOST_DIR,
+      env: { ...process.env, OJ_JUDGE_TOKEN: opts.token, OJ_JUDGE_PARENT_PID: String(process.pid) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child = c;
+    opts.log.info({ pid: c.pid, workers: opts.workers }, 'embedded judgehost started');
+    exited = new Promise((resolve) => {
+      c.on('exit', (code, signal) => {
+        child = null;
+        resolve();
+        if (stopped) return;
+        if (Date.now() - started > 60_000) delay = 1000;
+        opts.log.error({ code, signal, restartInMs: delay }, 'embedded judgehost exited; restarting');
+        setTimeout(() => {
+          if (!stopped) launch();
+        }, delay).unref();
+        delay = Math.min(delay * 2, 30_000);
+      });
+    });
+  };
+  const killOnExit = () => child?.kill('SIGKILL');
+  process.on('exit', killOnExit);
+  launch();
+
+  return {
+    pid: () => child?.pid ?? null,
+    async stop(graceMs = 10_000) {
+      stopped = true;
+      process.off('exit', killOnExit);
+      const c = child;
+      if (!c) return;
+      c.kill('SIGTERM');
+      const timer = setTimeout(() => c.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { unzipSync } from 'fflate';
+import type { AppContext, SessionUser } from '../../../context.js';
+import { AppError, badRequest } from '../../../lib/errors.js';
+import { createProblem } from '../../problem/problem.store.js';
+import { parseFps } from './fps.parse.js';
+
+/** The answer for one FPS item (doc 3 import problem). */
+export interface FpsImportItem {
+  /** The XML file the item came from (inside a zip: its path). */
+  file: string;
+  title: string;
+  /** Numeric id of the created problem (null when refused). */
+  pid: number | null;
+  /** Display id given to the created problem: the next free `P<n>` (n from 1000). */
+  problemId: string | null;
+  imported: boolean;
+  reason?: string;
+  /** What was left out although the item was imported (images, unknown template languages…). */
+  notes?: string[];
+}
+
+const MAX_XML_BYTES = 256 * 1024 * 1024;
+
+/** The XML documents of an upload: the file itself, or every `.xml` inside a zip. 400 for anything else. */
+export function fpsDocuments(name: string, data: Buffer): { file: string; xml: string }[] {
+  if (data.length >= 4 && data.readUInt32LE(0) === 0x04034b50) {
+    let files: Record<string, Uint8Array>;
+    try {
+      files = unzipSync(data, {
+        filter: (f) =>
+          /\.xml$/i.test(f.name) && !f.name.startsWith('__MACOSX/') && f.originalSize <= MAX_XML_BYTES,
+      });
+    } catch (e) {
+      throw badRequest(`file: not a readable zip (${(e as Error).message})`);
+    }
+    const docs = Object.entries(files)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([file, bytes]) => ({ file, xml: Buffer.from(bytes).toString('utf8') }));
+    if (!docs.length) throw badRequest('file: the zip holds no .xml file');
+    return docs;
+  }
+  const head = data
+    .subarray(0, 200)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (!head.startsWith('<')) throw badRequest('file: expected an FPS .xml file or a .zip of them');
+  return [{ file: name, xml: data.toString('utf8').replace(/^\uFEFF/, '') }];
+}
+
+/**
+ * Imports every item of the uploaded FPS file(s): each accepted item becomes a problem in its own transaction
+ * (problem.store createProblem), so a refused or failing item never leaves half a problem. Returns one entry per
+ * item, in file order.
+ */
+export async function importFps(
+  ctx: AppContext,
+  user: SessionUser,
+  upload: { name: string; data: Buffer },
+): Promise<FpsImportItem[]> {
+  const out: FpsImportItem[] = [];
+  for (const doc of fpsDocuments(upload.name, upload.data)) {
+    for (const item of parseFps(doc.xml)) {
+      if (!item.ok) {
+        out.push({
+          file: doc.file,
+          title: item.title,
+          pid: null,
+          problemId: null,
+          imported: false,
+          reason: item.reason,
+        });
+        continue;
+      }
+      try {
+        const created = await createProblem(ctx.db, {
+          ...item.problem,
+          problem: { ...item.problem.problem, author: user.username, modifiedUser: user.username, auth: 1 },
+        });
+        const notes = [...item.notes];
+        if (created.unknownLanguages.length) {
+          notes.push(`templates for unknown languages skipped: ${created.unknownLanguages.join(', ')}`);
+        }
+        out.push({
+          file: doc.file,
+          title: item.title,
+          pid: created.id,
+          problemId: created.problemId,
+          imported: true,
+          ...(notes.length ? { notes } : {}),
+        });
+      } catch (e) {
+        const reason =
+          e instanceof AppError ? e.message : `database refused the problem: ${(e as Error).message}`;
+        out.push({ file: doc.file, title: item.title, pid: null, problemId: null, imported: false, reason });
+      }
+    }
+  }
+  return out;
+}
