@@ -1,5 +1,5 @@
 import { chmod, copyFile, link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /** Hard-links `src` to `dest` (cheap, same file system), copying when a link is impossible. Replaces `dest`. */
 export async function linkOrCopy(src: string, dest: string): Promise<void> {
@@ -46,4 +46,23 @@ export async function ensureTraversable(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
   const { mode } = await stat(dir);
   if ((mode & 0o001) === 0) await chmod(dir, (mode & 0o7777) | 0o711);
+}
+
+/**
+ * Throws a clear error when an ancestor of `dir` is not searchable by other users (o+x): bubblewrap, running as a
+ * sandbox uid, could not reach a work dir below it. We do not widen directories we do not own.
+ */
+export async function assertReachable(dir: string): Promise<void> {
+  let current = resolve(dir);
+  for (;;) {
+    const parent = dirname(current);
+    if (parent === current) return;
+    const { mode } = await stat(parent);
+    if ((mode & 0o001) === 0) {
+      throw new Error(
+        `work root ${dir} is unreachable for the sandbox: ${parent} lacks o+x (chmod o+x or move it)`,
+      );
+    }
+    current = parent;
+  }
 }

@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, type JudgeResult, JudgeStatus, type JudgeTask } from '@oj/shared';
 import { aggregate, caseGroups, stopsAfter } from './aggregate.js';
-import { ensureTraversable } from './files.js';
+import { assertReachable, ensureTraversable } from './files.js';
 import { prepareTask } from './prepare.js';
 import { COMPILE_MESSAGE_MAX, truncateText } from './preview.js';
 import { cancelledCase, judgeCase } from './run-case.js';
@@ -87,6 +87,7 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
     for (const dir of [deps.workRoot, join(deps.workRoot, 'tasks'), join(deps.workRoot, 'checkers')]) {
       await ensureTraversable(dir);
     }
+    await assertReachable(deps.workRoot);
     await mkdir(taskDir, { recursive: true });
     deps.onStatus?.(JudgeStatus.COMPILING);
     const prepared = await prepareTask(task, rt, taskDir, deps.workRoot);

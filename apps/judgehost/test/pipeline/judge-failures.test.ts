@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { JudgeStatus } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../../src/pipeline/index.js';
@@ -35,6 +35,13 @@ describe('judge() never throws', () => {
     expect(r.status).toBe(JudgeStatus.SYSTEM_ERROR);
     expect(r.errorMessage).toContain('blob 404');
     expect(r.jobId).toBe(ac.task.jobId);
+  });
+  it('a work root the sandbox cannot reach is a System Error that says why', async () => {
+    const hidden = await mkdtemp(`${workRoot}/hidden-`);
+    await chmod(hidden, 0o700);
+    const r = await judge(ac.task, { ...deps(), workRoot: `${hidden}/inner` });
+    expect(r.status).toBe(JudgeStatus.SYSTEM_ERROR);
+    expect(r.errorMessage).toContain('lacks o+x');
   });
   it('a problem without test cases is a System Error', async () => {
     const r = await judge({ ...ac.task, testcases: [] }, deps());
