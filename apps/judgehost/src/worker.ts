@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import type { JudgeResult, JudgeTask } from '@oj/shared';
@@ -95,6 +95,11 @@ export class Judgehost {
   /** Registers, then starts the heartbeat and the workers. Resolves once registered. */
   async start(): Promise<void> {
     await mkdir(join(this.opts.cacheDir, 'work'), { recursive: true });
+    // The sandbox runs programs under other uids: they must be able to traverse into the work root.
+    for (const dir of [this.opts.cacheDir, join(this.opts.cacheDir, 'work')]) {
+      const mode = (await stat(dir)).mode & 0o7777;
+      if ((mode & 0o011) !== 0o011) await chmod(dir, mode | 0o011);
+    }
     this.id = this.opts.judgehostId ?? (await this.persistedId());
     await this.register();
     const hbMs = this.opts.heartbeatMs ?? 5000;
