@@ -100,7 +100,8 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
     deps.onStatus?.(JudgeStatus.JUDGING);
     const scratchDir = join(taskDir, 'scratch');
     await mkdir(scratchDir, { recursive: true });
-    const ctx = { rt, problem: task.problem, ...prepared, scratchDir };
+    const { language, userDir, checker } = prepared;
+    const ctx = { rt, problem: task.problem, language, userDir, checker, scratchDir };
     if (task.kind === 'test') {
       const t = await runTest(ctx, task, scratchDir);
       const failed = t.status !== JudgeStatus.ACCEPTED;
