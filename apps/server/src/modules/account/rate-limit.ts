@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.js';
  */
 export const IP_LIMITS = {
   /** POST /login, POST /admin/login */
-  login: { max: 60, timeWindow: 60_000 },
+  login: { max: 120, timeWindow: 60_000 },
   /** POST /register, POST /reset-password, POST /check-username-or-email, GET /captcha */
   account: { max: 60, timeWindow: 60_000 },
   /** Routes that send a mail: get-register-code, apply-reset-password, get-change-email-code, test-email. */
