@@ -320,6 +320,14 @@ CREATE TABLE "verification_codes" (
 	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "user_records" (
+	"uid" text PRIMARY KEY NOT NULL,
+	"ac" integer DEFAULT 0 NOT NULL,
+	"total" integer DEFAULT 0 NOT NULL,
+	"score" integer DEFAULT 0 NOT NULL,
+	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "announcements" ADD CONSTRAINT "announcements_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "code_templates" ADD CONSTRAINT "code_templates_pid_problems_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problems"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -337,6 +345,7 @@ ALTER TABLE "submissions" ADD CONSTRAINT "submissions_uid_users_uid_fk" FOREIGN 
 ALTER TABLE "test_judges" ADD CONSTRAINT "test_judges_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_judges" ADD CONSTRAINT "test_judges_pid_problems_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problems"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_records" ADD CONSTRAINT "user_records_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "announcements_list_idx" ON "announcements" USING btree ("cid","gid","status","gmt_create");--> statement-breakpoint
 CREATE INDEX "files_type_idx" ON "files" USING btree ("type","uid");--> statement-breakpoint
 CREATE UNIQUE INDEX "code_templates_pid_lid_uq" ON "code_templates" USING btree ("pid","lid");--> statement-breakpoint
@@ -354,6 +363,7 @@ CREATE INDEX "judge_jobs_queue_idx" ON "judge_jobs" USING btree ("kind","state",
 CREATE INDEX "judge_jobs_lease_idx" ON "judge_jobs" USING btree ("state","lease_expires");--> statement-breakpoint
 CREATE INDEX "judge_jobs_submit_idx" ON "judge_jobs" USING btree ("submit_id");--> statement-breakpoint
 CREATE INDEX "submissions_uid_idx" ON "submissions" USING btree ("uid","id");--> statement-breakpoint
+CREATE INDEX "submissions_username_idx" ON "submissions" USING btree ("username","id");--> statement-breakpoint
 CREATE INDEX "submissions_pid_idx" ON "submissions" USING btree ("pid","id");--> statement-breakpoint
 CREATE INDEX "submissions_cid_idx" ON "submissions" USING btree ("cid","id");--> statement-breakpoint
 CREATE INDEX "submissions_status_idx" ON "submissions" USING btree ("status","id");--> statement-breakpoint
@@ -364,4 +374,6 @@ CREATE INDEX "sessions_uid_idx" ON "sessions" USING btree ("uid");--> statement-
 CREATE UNIQUE INDEX "users_username_lower_uq" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_role_idx" ON "users" USING btree ("role");--> statement-breakpoint
-CREATE INDEX "verification_codes_target_idx" ON "verification_codes" USING btree ("purpose","target");
+CREATE INDEX "verification_codes_target_idx" ON "verification_codes" USING btree ("purpose","target");--> statement-breakpoint
+CREATE INDEX "user_records_acm_idx" ON "user_records" USING btree ("ac" DESC,"total","uid");--> statement-breakpoint
+CREATE INDEX "user_records_oi_idx" ON "user_records" USING btree ("score" DESC,"uid");

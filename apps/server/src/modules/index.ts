@@ -18,4 +18,10 @@ export const modules: { name: string; load: () => Promise<{ default: FastifyPlug
   { name: 'problem', load: () => import('./problem/problem.routes.js') },
   { name: 'tag', load: () => import('./tag/tag.routes.js') },
   { name: 'file-testcase', load: () => import('./file/testcase.routes.js') },
+  { name: 'file-qduoj', load: () => import('./file/qduoj.routes.js') },
+  { name: 'file-hydro', load: () => import('./file/hydro.routes.js') },
+  { name: 'file-native', load: () => import('./file/native.routes.js') },
+  { name: 'file-kattis', load: () => import('./file/kattis.routes.js') },
+  { name: 'submission-list', load: () => import('./submission/submission-list.routes.js') },
+  { name: 'rank', load: () => import('./rank/rank.routes.js') },
 ];

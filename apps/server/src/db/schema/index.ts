@@ -2,3 +2,4 @@ export * from './config.js';
 export * from './problems.js';
 export * from './submissions.js';
 export * from './users.js';
+export * from './records.js';

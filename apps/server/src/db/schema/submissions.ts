@@ -44,6 +44,7 @@ export const submissions = pgTable(
   },
   (t) => [
     index('submissions_uid_idx').on(t.uid, t.id),
+    index('submissions_username_idx').on(t.username, t.id),
     index('submissions_pid_idx').on(t.pid, t.id),
     index('submissions_cid_idx').on(t.cid, t.id),
     index('submissions_status_idx').on(t.status, t.id),

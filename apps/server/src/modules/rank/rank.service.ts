@@ -1,0 +1,52 @@
+import type { Page } from '@oj/shared';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { rowsOf } from '../judge/sql-rows.js';
+
+/** A row of the global ranking (doc 2 §3 "Rank record"). */
+export interface RankRecord {
+  uid: string;
+  username: string;
+  nickname: string;
+  avatar: string | null;
+  titleName: string | null;
+  titleColor: string | null;
+  signature: string;
+  ac: number;
+  total: number;
+  score: number;
+}
+
+export interface RankQuery {
+  type: 'ACM' | 'OI';
+  currentPage: number;
+  limit: number;
+  searchUser?: string;
+}
+
+/**
+ * The global ACM or OI ranking (doc 2 §2.11): ACM by AC count descending then submissions ascending; OI by score
+ * descending. Users without any judged submission are left off. `searchUser` matches username or nickname.
+ */
+export async function rankList(ctx: AppContext, q: RankQuery): Promise<Page<RankRecord>> {
+  const search = q.searchUser?.trim() ? `%${q.searchUser.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
+  const where = sql`r.total > 0 AND u.status = 0 ${
+    search ? sql`AND (u.username ILIKE ${search} OR u.nickname ILIKE ${search})` : sql``
+  }`;
+  const order = q.type === 'ACM' ? sql`r.ac DESC, r.total ASC, r.uid` : sql`r.score DESC, r.ac DESC, r.uid`;
+  const offset = (q.currentPage - 1) * q.limit;
+  const rows = await ctx.db.execute(sql`
+    SELECT u.uid, u.username, u.nickname, u.avatar, u.title_name AS "titleName", u.title_color AS "titleColor",
+      u.signature, r.ac, r.total, r.score
+    FROM user_records r JOIN users u ON u.uid = r.uid
+    WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${offset}`);
+  const count = await ctx.db.execute(
+    sql`SELECT count(*)::int AS n FROM user_records r JOIN users u ON u.uid = r.uid WHERE ${where}`,
+  );
+  return {
+    records: rowsOf<RankRecord>(rows),
+    total: rowsOf<{ n: number }>(count)[0]?.n ?? 0,
+    current: q.currentPage,
+    size: q.limit,
+  };
+}
