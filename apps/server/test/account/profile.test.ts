@@ -74,6 +74,32 @@ describe('change email', () => {
     expect(taken.statusCode).toBe(400);
     expect(taken.json().msg).toBe('The email already exists');
 
+    const malformed = await call('GET', '/api/get-change-email-code?email=not-an-email', gina);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().msg).toContain('email');
+    const shortCode = await call('POST', '/api/change-email', gina, {
+      password: PASSWORD,
+      newEmail: 'gina.new@example.com',
+      code: '12',
+    });
+    expect(shortCode.statusCode).toBe(400);
+    expect(shortCode.json().msg).toContain('code');
+    const badEmail = await call('POST', '/api/change-email', gina, {
+      password: PASSWORD,
+      newEmail: 'x',
+      code: '123456',
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().msg).toContain('newEmail');
+    expect(
+      (
+        await call('POST', '/api/change-email', undefined, {
+          password: PASSWORD,
+          newEmail: 'a@b.co',
+          code: '123456',
+        })
+      ).statusCode,
+    ).toBe(401);
     const sent = await call('GET', '/api/get-change-email-code?email=Gina.New@example.com', gina);
     expect(sent.statusCode).toBe(200);
     const [mail] = await smtp.waitFor(1);
@@ -253,6 +279,11 @@ describe('public user pages', () => {
     const anon = await call('GET', '/api/get-user-home-info');
     expect(anon.statusCode).toBe(400);
     expect(anon.json().msg).toContain('uid');
+    const longName = await call('GET', `/api/get-user-home-info?username=${'x'.repeat(65)}`);
+    expect(longName.statusCode).toBe(400);
+    expect(longName.json().msg).toContain('username');
+    expect((await call('GET', '/api/get-user-calendar-heatmap')).statusCode).toBe(400);
+    expect((await call('GET', '/api/get-user-calendar-heatmap?uid=no-such-uid')).statusCode).toBe(404);
     const self = await call('GET', '/api/get-user-home-info', gina);
     expect(self.json().data.uid).toBe(ginaUid);
   });

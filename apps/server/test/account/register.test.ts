@@ -102,6 +102,9 @@ describe('registration end to end through a real SMTP server', () => {
       email: 'Taken@Example.com',
     });
     expect(both.json().data).toEqual({ username: true, email: true });
+    const tooLong = await post('/api/check-username-or-email', { username: 'x'.repeat(21) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().msg).toContain('username');
     const none = await post('/api/check-username-or-email', {
       username: 'free-name',
       email: 'free@example.com',
