@@ -17,19 +17,6 @@ export type CheckerCompileResult = { ok: true; checker: CompiledChecker } | { ok
 const READY = '.ready';
 const inflight = new Map<string, Promise<CheckerCompileResult>>();
 
-/**
- * Rewrites `#include <name>` into `#include "name"` for each judge extra file, so a checker finds testlib.h (or a
- * grader header) beside its source whichever include form it uses (the same effect as -I.).
- */
-export function localIncludes(code: string, names: string[]): string {
-  let out = code;
-  for (const name of names) {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    out = out.replace(new RegExp(`(#\\s*include\\s*)<\\s*${escaped}\\s*>`, 'g'), `$1"${name}"`);
-  }
-  return out;
-}
-
 /** Cache key: problem id, case version and a digest of everything that shapes the build. */
 export function checkerKey(problem: JudgeProblem): string {
   const spj = problem.spj;
@@ -70,8 +57,7 @@ async function build(problem: JudgeProblem, language: Language, root: string, ke
   try {
     const extra = problem.judgeExtraFile ?? {};
     for (const [name, content] of Object.entries(extra)) await writeFile(join(tmp, safeName(name)), content);
-    const code = localIncludes(problem.spj?.code ?? '', Object.keys(extra).map(safeName));
-    await writeFile(join(tmp, language.sourceFile), code);
+    await writeFile(join(tmp, language.sourceFile), problem.spj?.code ?? '');
     const compiled = await language.compile(tmp);
     if (!compiled.ok) return { ok: false as const, message: compiled.message || 'Checker compile failed' };
     await writeFile(join(tmp, READY), '');

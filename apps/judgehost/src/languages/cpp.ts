@@ -11,6 +11,8 @@ function cpp(name: string, std: string, optimize: boolean) {
       '-pipe',
       '-w',
       '-fmax-errors=5',
+      // Headers shipped beside the source (testlib.h, graders) are found with either include form.
+      '-I.',
       `-std=${std}`,
       ...(optimize ? ['-O2'] : []),
       'main.cpp',

@@ -11,9 +11,17 @@ export interface RunVerdict {
 /** Message for a run whose output went over the cap (we report it as Runtime Error, like HOJ). */
 export const OUTPUT_LIMIT_MESSAGE = 'Output Limit Exceeded';
 
+const OOM_MARKERS = [/java\.lang\.OutOfMemoryError/, /^MemoryError\b/m];
+
+function outOfMemory(stderr: Buffer): boolean {
+  if (!stderr.length) return false;
+  const tail = stderr.subarray(Math.max(0, stderr.length - 8192)).toString('utf8');
+  return OOM_MARKERS.some((re) => re.test(tail));
+}
+
 /**
  * Judges a finished user run against the limits: TLE when the sandbox stopped it for time or CPU > TL; MLE when it
- * stopped it for memory or the peak > ML; output over the cap (or a file over RLIMIT_FSIZE) -> RE with
+ * stopped it for memory, the peak > ML, or the runtime itself died of OutOfMemoryError / MemoryError; output over the cap (or a file over RLIMIT_FSIZE) -> RE with
  * "Output Limit Exceeded"; a non-zero exit or a signal -> RE; a sandbox failure -> System Error.
  */
 export function runVerdict(run: RunResult, limits: JudgeLimits): RunVerdict {
@@ -27,6 +35,10 @@ export function runVerdict(run: RunResult, limits: JudgeLimits): RunVerdict {
   }
   if (run.verdict === 'OLE' || run.signal === 'SIGXFSZ') {
     return { status: JudgeStatus.RUNTIME_ERROR, message: OUTPUT_LIMIT_MESSAGE };
+  }
+  if (run.verdict === 'RE' && outOfMemory(run.stderr)) {
+    // The JVM (heap over -Xmx) and CPython report running out of memory themselves before the cgroup does.
+    return { status: JudgeStatus.MEMORY_LIMIT_EXCEEDED, message: null };
   }
   if (run.verdict === 'RE') {
     const message =

@@ -54,6 +54,23 @@ describe('runVerdict', () => {
     ...over,
   });
 
+  it('MLE when the JVM or CPython died of running out of memory, RE for other crashes', () => {
+    const jvm = Buffer.from(
+      'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space\n\tat Main.main',
+    );
+    expect(runVerdict(run({ verdict: 'RE', exitCode: 1, stderr: jvm }), limits).status).toBe(
+      JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+    );
+    const py = Buffer.from('Traceback (most recent call last):\n  File "main.py", line 1\nMemoryError\n');
+    expect(runVerdict(run({ verdict: 'RE', exitCode: 1, stderr: py }), limits).status).toBe(
+      JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+    );
+    const other = Buffer.from('ZeroDivisionError: division by zero\n');
+    expect(runVerdict(run({ verdict: 'RE', exitCode: 1, stderr: other }), limits).status).toBe(
+      JudgeStatus.RUNTIME_ERROR,
+    );
+  });
+
   it('TLE when CPU is over the limit even if the sandbox let it finish', () => {
     expect(runVerdict(run({ cpuMs: 1001 }), limits).status).toBe(JudgeStatus.TIME_LIMIT_EXCEEDED);
     expect(runVerdict(run({ cpuMs: 1000 }), limits).status).toBe(JudgeStatus.ACCEPTED);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { localIncludes } from '../../src/checkers/compile.js';
 import { PREVIEW_BYTES, previewBuffer, truncateText } from '../../src/pipeline/preview.js';
 
 describe('previews', () => {
@@ -17,14 +16,5 @@ describe('previews', () => {
   it('truncates long messages', () => {
     expect(truncateText('abcdef', 3)).toBe('abc…');
     expect(truncateText('abc', 3)).toBe('abc');
-  });
-});
-
-describe('checker includes', () => {
-  it('turns #include <extra file> into a local include, leaving system headers alone', () => {
-    const code = '#include <testlib.h>\n#  include < grader.h >\n#include <cstdio>\n#include "testlib.h"\n';
-    expect(localIncludes(code, ['testlib.h', 'grader.h'])).toBe(
-      '#include "testlib.h"\n#  include "grader.h"\n#include <cstdio>\n#include "testlib.h"\n',
-    );
   });
 });
