@@ -19,9 +19,12 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => ok(await login(app.ctx, req, reply, req.body), 'Welcome back'),
   );
 
-  /** GET /api/logout: ends the caller's session, which revokes its token. 401 when not signed in. */
-  app.get('/logout', { preHandler: needLogin }, async (req) => {
-    await endSessions(app.ctx, { sid: requireUser(req).sid });
+  /**
+   * GET /api/logout: ends the caller's session, which revokes its token. Idempotent: without a (valid) token it
+   * still answers 200, so a client whose token already expired can log out without a 401 detour.
+   */
+  app.get('/logout', async (req) => {
+    if (req.user) await endSessions(app.ctx, { sid: req.user.sid });
     return ok(null, 'Logged out');
   });
 
