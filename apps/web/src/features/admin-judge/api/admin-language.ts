@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiGet, apiPut } from '../../../lib/api.js';
+import { queryClient } from '../../../lib/query-client.js';
+
+/** A language row as the super admin sees it (every language, available or not). */
+export interface AdminLanguage {
+  id: number;
+  name: string;
+  description: string;
+  compileCommand: string;
+  template: string;
+  codeTemplate: string;
+  contentType: string;
+  oj: string;
+  isSpj: boolean;
+  seq: number;
+  available: boolean;
+  gmtModified: string;
+}
+
+/** GET /api/admin/language (super admin): every language by seq. */
+export const adminLanguagesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'language'],
+    queryFn: () => apiGet<AdminLanguage[]>('/admin/language'),
+  });
+export const useAdminLanguages = () => useQuery(adminLanguagesQuery());
+
+export interface LanguageEdit {
+  id: number;
+  description: string;
+  compileCommand: string;
+  template: string;
+  seq: number;
+}
+/** PUT /api/admin/language {id, description, compileCommand, template, seq} (super admin): the updated row. */
+export const updateLanguage = (b: LanguageEdit) => apiPut<AdminLanguage>('/admin/language', b);
+export const useUpdateLanguage = () =>
+  useMutation({
+    mutationFn: updateLanguage,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'language'] });
+      void queryClient.invalidateQueries({ queryKey: ['languages'] });
+    },
+  });

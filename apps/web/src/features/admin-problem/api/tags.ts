@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api.js';
+import { queryClient } from '../../../lib/query-client.js';
+
+/** A tag (doc 3 §3 "Tag"): name, colour, classification. */
+export interface TagItem {
+  id: number;
+  name: string;
+  color: string;
+  oj: string;
+  classificationId: number | null;
+  gmtCreate: string;
+}
+
+/** A tag classification: name and rank (order), per oj. */
+export interface ClassificationItem {
+  id: number;
+  name: string;
+  oj: string;
+  rank: number;
+  gmtCreate: string;
+}
+
+const TAGS = ['admin', 'tag'] as const;
+const CLASSES = ['admin', 'tag-classification'] as const;
+
+/** GET /api/admin/tag: every local (oj ME) tag. */
+export const adminTagsQuery = () =>
+  queryOptions({ queryKey: [...TAGS], queryFn: () => apiGet<TagItem[]>('/admin/tag', { oj: 'ME' }) });
+export const useAdminTags = () => useQuery(adminTagsQuery());
+
+/** GET /api/admin/tag/classification: local classifications by rank. */
+export const classificationsQuery = () =>
+  queryOptions({
+    queryKey: [...CLASSES],
+    queryFn: () => apiGet<ClassificationItem[]>('/admin/tag/classification', { oj: 'ME' }),
+  });
+export const useClassifications = () => useQuery(classificationsQuery());
+
+const refresh = () => {
+  void queryClient.invalidateQueries({ queryKey: TAGS });
+  void queryClient.invalidateQueries({ queryKey: CLASSES });
+  void queryClient.invalidateQueries({ queryKey: ['problem'] });
+};
+
+export interface TagInput {
+  id?: number;
+  name: string;
+  color: string;
+  classificationId: number | null;
+}
+/** POST /api/admin/tag (no id) or PUT /api/admin/tag (with id); 400 on a duplicate name. */
+export const saveTag = (t: TagInput) =>
+  t.id
+    ? apiPut<TagItem>('/admin/tag', { ...t, oj: 'ME' })
+    : apiPost<TagItem>('/admin/tag', { ...t, oj: 'ME' });
+/** DELETE /api/admin/tag?tid=. */
+export const deleteTag = (tid: number) => apiDelete<null>('/admin/tag', { tid });
+
+export interface ClassificationInput {
+  id?: number;
+  name: string;
+  rank: number;
+}
+/** POST or PUT /api/admin/tag/classification. */
+export const saveClassification = (c: ClassificationInput) =>
+  c.id
+    ? apiPut<ClassificationItem>('/admin/tag/classification', { ...c, oj: 'ME' })
+    : apiPost<ClassificationItem>('/admin/tag/classification', { ...c, oj: 'ME' });
+/** DELETE /api/admin/tag/classification?tcid=: its tags become unclassified. */
+export const deleteClassification = (tcid: number) => apiDelete<null>('/admin/tag/classification', { tcid });
+
+export const useSaveTag = () => useMutation({ mutationFn: saveTag, onSuccess: refresh });
+export const useDeleteTag = () => useMutation({ mutationFn: deleteTag, onSuccess: refresh });
+export const useSaveClassification = () =>
+  useMutation({ mutationFn: saveClassification, onSuccess: refresh });
+export const useDeleteClassification = () =>
+  useMutation({ mutationFn: deleteClassification, onSuccess: refresh });
