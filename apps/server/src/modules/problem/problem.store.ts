@@ -73,7 +73,7 @@ export async function putBlob(tx: Tx | Db, data: Buffer): Promise<string> {
 export async function nextFreeProblemId(tx: Tx, prefix = 'P'): Promise<string> {
   const pattern = `^${prefix.replace(/[^A-Za-z0-9_-]/g, '')}[0-9]+$`;
   const res = await tx.execute(
-    sql`SELECT max(substring(problem_id from ${prefix.length + 1})::bigint) AS n FROM problems
+    sql`SELECT max(substring(problem_id from ${prefix.length + 1}::int)::bigint) AS n FROM problems
         WHERE upper(problem_id) ~ upper(${pattern})`,
   );
   const max = Number(rowsOf<{ n: number | null }>(res)[0]?.n ?? 0);
