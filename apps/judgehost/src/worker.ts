@@ -65,6 +65,7 @@ export class Judgehost {
   private loops: Promise<void>[] = [];
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private registering: Promise<void> | null = null;
+  private beating: Promise<void> | null = null;
   private readonly workers: number;
   private readonly name: string;
   private readonly log: NonNullable<JudgehostOptions['log']>;
@@ -103,7 +104,9 @@ export class Judgehost {
     this.id = this.opts.judgehostId ?? (await this.persistedId());
     await this.register();
     const hbMs = this.opts.heartbeatMs ?? 5000;
-    this.heartbeatTimer = setInterval(() => void this.beat(), hbMs);
+    this.heartbeatTimer = setInterval(() => {
+      if (!this.beating) this.beating = this.beat().finally(() => (this.beating = null));
+    }, hbMs);
     for (let i = 0; i < this.workers; i++) this.loops.push(this.loop(i));
   }
 
@@ -116,6 +119,7 @@ export class Judgehost {
     const all = Promise.all(this.loops);
     await Promise.race([all, sleep(graceMs)]);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    await this.beating;
     if (this.running.size) this.log('warn', 'abandoning running jobs', { jobIds: this.runningJobs });
   }
 
@@ -185,6 +189,7 @@ export class Judgehost {
     const signal = this.stopping.signal;
     while (!signal.aborted) {
       let task: JudgeTask | null;
+      const asked = Date.now();
       try {
         task = await this.client.lease(
           {
@@ -205,7 +210,11 @@ export class Judgehost {
         }
         continue;
       }
-      if (!task) continue;
+      if (!task) {
+        // A server that answers "nothing" at once (waitSeconds 0, or closing) must not be hammered.
+        if (Date.now() - asked < 200) await sleep(200, signal);
+        continue;
+      }
       await this.handle(task, worker);
     }
   }

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JudgeResult, JudgeTask } from '@oj/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TestdataCache } from '../../src/cache.js';
+import { type JudgeFn, Judgehost } from '../../src/worker.js';
+import { type FakeServer, startFakeServer } from './fake-server.js';
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex');
+const until = async (cond: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+const task = (jobId: number, hash: string): JudgeTask => ({
+  jobId,
+  kind: 'judge',
+  submitId: jobId,
+  testKey: null,
+  version: 0,
+  language: 'C++',
+  code: 'x',
+  problem: {
+    pid: 1,
+    problemId: 'P1000',
+    caseVersion: 'v',
+    timeLimitMs: 1000,
+    memoryLimitMb: 256,
+    stackLimitMb: 128,
+    type: 0,
+    ioScore: 100,
+    judgeMode: 'default',
+    judgeCaseMode: 'default',
+    isRemoveEndBlank: true,
+    isFileIO: false,
+    ioReadFileName: null,
+    ioWriteFileName: null,
+    spj: null,
+    userExtraFile: null,
+    judgeExtraFile: null,
+    difficulty: 0,
+  },
+  testcases: [
+    {
+      index: 1,
+      inputName: '1.in',
+      outputName: '1.out',
+      inputHash: hash,
+      outputHash: hash,
+      inputSize: 4,
+      outputSize: 4,
+      score: 0,
+      groupNum: 1,
+    },
+  ],
+  userInput: null,
+  expectedOutput: null,
+});
+
+/** A stand-in pipeline: reads the test file through the cache and answers Accepted. */
+const fakeJudge: JudgeFn = async (t, deps) => {
+  deps.onStatus?.(6);
+  const path = await deps.getTestcase(t.testcases[0].inputHash);
+  deps.onStatus?.(7);
+  return {
+    judgehostId: deps.judgehostId,
+    jobId: t.jobId,
+    version: t.version,
+    status: readFileSync(path, 'utf8') === 'data' ? 0 : -1,
+    score: null,
+    oiRankScore: null,
+    time: 1,
+    memory: 100,
+    errorMessage: null,
+    cases: [],
+    userOutput: null,
+    stderr: null,
+  } satisfies JudgeResult;
+};
+
+const servers: FakeServer[] = [];
+const hosts: Judgehost[] = [];
+afterEach(async () => {
+  for (const h of hosts.splice(0)) await h.stop(1000);
+  for (const s of servers.splice(0)) await s.close();
+});
+
+function host(url: string, extra: Partial<ConstructorParameters<typeof Judgehost>[0]> = {}) {
+  const h = new Judgehost({
+    server: url,
+    token: 'tok',
+    workers: 1,
+    name: 'unit',
+    cacheDir: mkdtempSync(join(tmpdir(), 'oj-worker-')),
+    judge: fakeJudge,
+    languages: async () => [{ name: 'C++', version: '12', available: true }],
+    heartbeatMs: 100,
+    waitSeconds: 0,
+    log: () => {},
+    ...extra,
+  });
+  hosts.push(h);
+  return h;
+}
+
+describe('test data cache', () => {
+  it('downloads once, verifies sha256, and refuses corrupt data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oj-cache-'));
+    let fetches = 0;
+    const cache = new TestdataCache(dir, async (h) => {
+      fetches++;
+      return Buffer.from(h === sha('good') ? 'good' : 'evil');
+    });
+    const [a, b] = await Promise.all([cache.get(sha('good')), cache.get(sha('good'))]);
+    expect(a).toBe(b);
+    expect(readFileSync(a, 'utf8')).toBe('good');
+    await cache.get(sha('good'));
+    expect(fetches).toBe(1);
+    await expect(cache.get(sha('other'))).rejects.toThrow(/corrupt/);
+    const sub = join(dir, sha('other').slice(0, 2));
+    const left = existsSync(sub) ? readdirSync(sub).filter((n) => n.startsWith(sha('other'))) : [];
+    expect(left).toEqual([]);
+    await expect(cache.get('../etc/passwd')).rejects.toThrow(/bad test data hash/);
+  });
+});
+
+describe('judgehost worker', () => {
+  it('registers, leases, streams progress, fetches test data and posts the result', async () => {
+    const s = await startFakeServer();
+    servers.push(s);
+    let given = false;
+    s.handlers.lease = () => {
+      if (given) return { data: { task: null } };
+      given = true;
+      return { data: { task: task(7, sha('data')) } };
+    };
+    s.handlers.blob = () => ({ raw: Buffer.from('data') });
+    const h = host(s.url);
+    await h.start();
+    await until(() => s.calls.some((c) => c.path === 'result'));
+    const paths = s.calls.map((c) => c.path);
+    expect(paths[0]).toBe('register');
+    expect(paths).toContain(`blob/${sha('data')}`);
+    expect(
+      s.calls.filter((c) => c.path === 'progress').map((c) => (c.body as { status: number }).status),
+    ).toEqual([6, 7]);
+    const res = s.calls.find((c) => c.path === 'result')?.body as JudgeResult;
+    expect(res).toMatchObject({ jobId: 7, status: 0, judgehostId: h.judgehostId });
+  });
+
+  it('keeps a finished result until the server takes it (a 5xx answer is retried)', async () => {
+    const s = await startFakeServer();
+    servers.push(s);
+    let given = false;
+    s.handlers.lease = () => {
+      if (given) return { data: { task: null } };
+      given = true;
+      return { data: { task: task(9, sha('data')) } };
+    };
+    s.handlers.blob = () => ({ raw: Buffer.from('data') });
+    let tries = 0;
+    s.handlers.result = () => (++tries < 2 ? { status: 503 } : { data: { accepted: true } });
+    await host(s.url).start();
+    await until(() => tries >= 2, 15_000);
+    expect(s.calls.filter((c) => c.path === 'result')).toHaveLength(2);
+  }, 30_000);
+
+  it('waits for a server that is down, and registers again when the server forgot it', async () => {
+    const probe = await startFakeServer();
+    const url = probe.url;
+    const port = Number(new URL(url).port);
+    await probe.close();
+    const h = host(url);
+    const started = h.start();
+    await new Promise((r) => setTimeout(r, 700));
+    const s = await startFakeServer(port);
+    servers.push(s);
+    await started;
+    expect(s.calls[0].path).toBe('register');
+    let forgot = true;
+    s.handlers.heartbeat = () => (forgot ? { status: 404 } : { data: { ok: true } });
+    await until(() => s.calls.filter((c) => c.path === 'register').length >= 2);
+    forgot = false;
+    await h.stop(1000);
+    const n = s.calls.length;
+    await new Promise((r) => setTimeout(r, 300));
+    // Stopped: no more leases or heartbeats.
+    expect(s.calls.length).toBe(n);
+  });
+});
