@@ -128,23 +128,37 @@ export async function readZipSafely(
   return out;
 }
 
+const TEXT_LINK = /^[\w.+-]+(\/[\w.+-]+)+$/;
+
 /**
  * Replaces symbolic-link entries by the entries they point to (relative targets inside the archive, followed up
- * to 8 levels), as Kattis packages reuse cases through links. A link leaving the archive or pointing nowhere is
- * refused with 400 naming it.
+ * to 8 levels), as Kattis packages reuse cases through links. With `textLinks`, small files whose whole content
+ * is a relative path of another entry (what git leaves when it checks links out as plain files) are followed
+ * too. A real link leaving the archive or pointing nowhere is refused with 400 naming it.
  */
-export function resolveSymlinks(entries: ZipFileEntry[]): ZipFileEntry[] {
+export function resolveSymlinks(entries: ZipFileEntry[], opts: { textLinks?: boolean } = {}): ZipFileEntry[] {
   const byPath = new Map(entries.map((e) => [e.path, e]));
-  const follow = (e: ZipFileEntry, depth: number): ZipFileEntry => {
-    if (!e.symlink) return e;
-    if (depth > 8) throw badRequest(`file: too many levels of symbolic links at ${e.path}`);
+  const targetOf = (e: ZipFileEntry): ZipFileEntry | undefined => {
     const target = e.data.toString('utf8');
     const joined = target.startsWith('/')
       ? null
       : safeEntryPath(path.posix.join(path.posix.dirname(e.path), target));
-    const hit = joined ? byPath.get(joined) : undefined;
+    return joined ? byPath.get(joined) : undefined;
+  };
+  const isTextLink = (e: ZipFileEntry) =>
+    !!opts.textLinks &&
+    !e.symlink &&
+    e.data.length < 256 &&
+    TEXT_LINK.test(e.data.toString('utf8')) &&
+    !!targetOf(e);
+  const follow = (e: ZipFileEntry, depth: number): ZipFileEntry => {
+    if (!e.symlink && !isTextLink(e)) return e;
+    if (depth > 8) throw badRequest(`file: too many levels of symbolic links at ${e.path}`);
+    const hit = targetOf(e);
     if (!hit) throw badRequest(`file: the symbolic link ${e.path} points outside the package or to nothing`);
     return follow(hit, depth + 1);
   };
-  return entries.map((e) => (e.symlink ? { path: e.path, data: follow(e, 0).data, symlink: false } : e));
+  return entries.map((e) =>
+    e.symlink || isTextLink(e) ? { path: e.path, data: follow(e, 0).data, symlink: false } : e,
+  );
 }

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.js';
+import { needAdmin } from '../../plugins/auth.js';
+import { exportNative, importNative } from './native/native.js';
+import { readPackage } from './testcase/import-common.js';
+
+/** Native problem export / import (round-trips every field): admin, problem admin and super admin. */
+const nativeRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** POST /api/file/import-problem multipart `file` (native zip) -> [{ title, pid, problemId, imported, reason? }]. */
+  app.post('/file/import-problem', { preHandler: needAdmin }, async (req) =>
+    ok(await importNative(app.ctx, await readPackage(req))),
+  );
+
+  /** GET /api/file/export-problem?pid= -> application/zip with problem_<id>.json and problem_<id>/ files. */
+  app.get(
+    '/file/export-problem',
+    {
+      preHandler: needAdmin,
+      schema: {
+        querystring: z.object({
+          pid: z.coerce.number({ error: 'pid is required' }).int().min(1, 'pid must be a positive integer'),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const { name, zip } = await exportNative(app.ctx, req.query.pid);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .send(Buffer.from(zip));
+    },
+  );
+};
+
+export default nativeRoutes;
