@@ -1,0 +1,129 @@
+import { GlobalOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Drawer, Grid, Layout, Menu, Space, Typography } from 'antd';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageLoading } from '../../components/PageLoading.js';
+import { logout } from '../../features/account/api/session.js';
+import { adminMenu } from '../../features/admin/menu.js';
+import { toggleLanguage } from '../../lib/i18n.js';
+import { isSuperAdminRoles, useSession } from '../../lib/session.js';
+import { useSessionSync } from './useSessionSync.js';
+
+/**
+ * The admin back office's layout (doc 3): side menu (a drawer under 992 px), a header with the user, the
+ * language toggle, a link to the site and logout. The route guard already required an admin role.
+ */
+export default function AdminLayout() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { userInfo, roles } = useSession();
+  const screens = Grid.useBreakpoint();
+  const wide = screens.lg ?? true;
+  const [drawer, setDrawer] = useState(false);
+  useSessionSync();
+
+  const superAdmin = isSuperAdminRoles(roles);
+  const items = adminMenu
+    .filter((e) => !e.superAdmin || superAdmin)
+    .map((e) => ({ key: e.path, icon: e.icon, label: t(e.label) }));
+  const selected = adminMenu
+    .map((e) => e.path)
+    .filter((p) => pathname === p || pathname.startsWith(`${p}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  const menu = (
+    <Menu
+      mode="inline"
+      theme="dark"
+      selectedKeys={selected ? [selected] : []}
+      items={items}
+      onClick={({ key }) => {
+        setDrawer(false);
+        navigate(key);
+      }}
+    />
+  );
+  const onLogout = async () => {
+    await logout(true);
+    navigate('/admin/login');
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {wide ? (
+        <Layout.Sider width={220}>
+          <div style={{ color: '#fff', fontSize: 18, fontWeight: 700, padding: '18px 24px' }}>
+            {t('Back_office')}
+          </div>
+          {menu}
+        </Layout.Sider>
+      ) : (
+        <Drawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          placement="left"
+          width={240}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+          title={t('Back_office')}
+        >
+          {menu}
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header
+          style={{
+            background: '#fff',
+            padding: '0 16px',
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            boxShadow: '0 1px 4px rgba(0,0,0,0.08)',
+          }}
+        >
+          {!wide && (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              onClick={() => setDrawer(true)}
+              aria-label={t('common:Menu')}
+            />
+          )}
+          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+            {t(adminMenu.find((e) => e.path === selected)?.label ?? 'Dashboard')}
+          </Typography.Text>
+          <Space style={{ marginLeft: 'auto' }} size={wide ? 'middle' : 'small'}>
+            <Button
+              type="text"
+              icon={<GlobalOutlined />}
+              onClick={toggleLanguage}
+              data-testid="admin-language"
+            >
+              {wide && t('common:Language')}
+            </Button>
+            <Button type="text" icon={<HomeOutlined />} onClick={() => window.location.assign('/home')}>
+              {wide && t('Site_home')}
+            </Button>
+            <Space size={6} data-testid="admin-user">
+              <Avatar size="small" src={userInfo?.avatar || undefined} icon={<UserOutlined />} />
+              {wide && <span>{userInfo?.username}</span>}
+            </Space>
+            <Button
+              type="text"
+              icon={<LogoutOutlined />}
+              onClick={() => void onLogout()}
+              aria-label={t('common:Logout')}
+            >
+              {wide && t('common:Logout')}
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: wide ? 24 : 12 }}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,78 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Button, Divider, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useWebsiteConfig } from '../../features/config/api/get-website-config.js';
+import { setLanguage, useLanguage } from '../../lib/i18n.js';
+
+/**
+ * Footer of doc 1 §2.3: site name and description, in-app links, external tool links, the language switch,
+ * and the record and project links. Hidden on problem-detail and focus pages (route meta `hideFooter`).
+ */
+export function Footer() {
+  const { t } = useTranslation();
+  const config = useWebsiteConfig();
+  const lang = useLanguage();
+  return (
+    <footer
+      style={{ padding: '24px 16px', textAlign: 'center', color: '#666', background: '#fff', marginTop: 24 }}
+    >
+      <div style={{ fontWeight: 600, fontSize: 16 }}>{config.name}</div>
+      {config.description && <div style={{ margin: '4px 0 12px' }}>{config.description}</div>}
+      <Space wrap split={<Divider type="vertical" />} style={{ justifyContent: 'center' }}>
+        <Link to="/status">{t('Status')}</Link>
+        <Link to="/message/mine">{t('MineMsg')}</Link>
+        <Link to="/introduction">{t('Introduction')}</Link>
+        <Link to="/group">{t('Group')}</Link>
+        <a href="https://oi-wiki.org" target="_blank" rel="noreferrer">
+          OI Wiki
+        </a>
+        <a href="https://godbolt.org" target="_blank" rel="noreferrer">
+          Compiler Explorer
+        </a>
+        <Space size={4}>
+          <GlobalOutlined />
+          <Button
+            type={lang === 'zh-CN' ? 'link' : 'text'}
+            size="small"
+            onClick={() => setLanguage('zh-CN')}
+            data-testid="lang-zh"
+            aria-label={t('Language')}
+          >
+            简体中文
+          </Button>
+          <Button
+            type={lang === 'en-US' ? 'link' : 'text'}
+            size="small"
+            onClick={() => setLanguage('en-US')}
+            data-testid="lang-en"
+          >
+            English
+          </Button>
+        </Space>
+      </Space>
+      <div style={{ marginTop: 12, fontSize: 12 }}>
+        <Space wrap split={<Divider type="vertical" />} style={{ justifyContent: 'center' }}>
+          {config.recordName &&
+            (config.recordUrl ? (
+              <a href={config.recordUrl} target="_blank" rel="noreferrer">
+                {config.recordName}
+              </a>
+            ) : (
+              <span>{config.recordName}</span>
+            ))}
+          <span>
+            {t('Powered_by')}{' '}
+            {config.projectUrl ? (
+              <a href={config.projectUrl} target="_blank" rel="noreferrer">
+                {config.projectName}
+              </a>
+            ) : (
+              config.projectName
+            )}
+          </span>
+        </Space>
+      </div>
+    </footer>
+  );
+}

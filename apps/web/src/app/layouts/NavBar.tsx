@@ -1,0 +1,188 @@
+import { DownOutlined, MenuOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Popover, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useWebsiteConfig } from '../../features/config/api/get-website-config.js';
+import { toggleLanguage } from '../../lib/i18n.js';
+import { session, useSession } from '../../lib/session.js';
+import { defaultNavEntries } from './nav-entries.js';
+import { activeMenuKey } from './nav-items.js';
+
+const UserMenus = lazy(() => import('./UserMenus.js'));
+
+const linkStyle = (active: boolean): React.CSSProperties => ({
+  height: 60,
+  display: 'inline-flex',
+  alignItems: 'center',
+  padding: '0 14px',
+  cursor: 'pointer',
+  color: active ? '#1677ff' : 'rgba(0,0,0,0.88)',
+  borderBottom: active ? '2px solid #1677ff' : '2px solid transparent',
+  boxSizing: 'border-box',
+  whiteSpace: 'nowrap',
+  background: 'none',
+  border: 'none',
+  borderBlockEnd: active ? '2px solid #1677ff' : '2px solid transparent',
+  fontSize: 14,
+});
+
+/**
+ * Top navigation in default mode (doc 1 §2.3): the entries of `defaultNavEntries`, the active one from the
+ * first path segment; user and message menus when logged in, Login / Register (when registration is on)
+ * otherwise; under 992 px a drawer with the same entries. Clicking the logo or short name toggles the language.
+ */
+export function NavBar() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const config = useWebsiteConfig();
+  const { userInfo, roles, token } = useSession();
+  const screens = Grid.useBreakpoint();
+  const wide = screens.lg ?? true;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const loggedIn = !!token && !!userInfo;
+  const active = activeMenuKey(pathname);
+  const entries = defaultNavEntries(roles, loggedIn, config);
+  const go = (key: string) => {
+    setDrawerOpen(false);
+    navigate(key);
+  };
+
+  const brand = (
+    <span
+      className="oj-clickable"
+      onClick={toggleLanguage}
+      title={t('Toggle_language')}
+      style={{ fontWeight: 700, fontSize: 20, color: '#1677ff', whiteSpace: 'nowrap', marginRight: 16 }}
+      data-testid="brand"
+    >
+      <img
+        src="/favicon.svg"
+        alt=""
+        width={28}
+        height={28}
+        style={{ verticalAlign: 'middle', marginRight: 8 }}
+      />
+      {config.shortName}
+    </span>
+  );
+
+  const guest = (
+    <Space>
+      <Button type="primary" ghost onClick={() => session.openLoginModal('Login')} data-testid="open-login">
+        {t('Login')}
+      </Button>
+      {config.register && (
+        <Button onClick={() => session.openLoginModal('Register')} data-testid="open-register">
+          {t('Register')}
+        </Button>
+      )}
+    </Space>
+  );
+
+  if (!wide) {
+    return (
+      <header style={headerStyle}>
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          onClick={() => setDrawerOpen(true)}
+          aria-label={t('Menu')}
+          data-testid="nav-drawer-button"
+        />
+        {brand}
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          width={260}
+          title={config.shortName}
+          styles={{ body: { padding: '8px 0' } }}
+        >
+          {entries
+            .flatMap((e) => e.children ?? [e])
+            .map((e) => (
+              <Button
+                key={e.key}
+                type="text"
+                block
+                onClick={() => go(e.key)}
+                style={{ justifyContent: 'flex-start', color: active === e.key ? '#1677ff' : undefined }}
+              >
+                {t(e.label)}
+              </Button>
+            ))}
+          <div style={{ borderTop: '1px solid #f0f0f0', marginTop: 8, paddingTop: 8 }}>
+            {loggedIn ? (
+              <Suspense fallback={null}>
+                <UserMenus vertical onNavigate={() => setDrawerOpen(false)} />
+              </Suspense>
+            ) : (
+              <div style={{ padding: '0 16px' }}>{guest}</div>
+            )}
+          </div>
+        </Drawer>
+      </header>
+    );
+  }
+
+  return (
+    <header style={headerStyle}>
+      {brand}
+      <nav style={{ display: 'flex', flex: 1, minWidth: 0, overflow: 'hidden' }} data-testid="top-nav">
+        {entries.map((e) =>
+          e.children ? (
+            <Popover
+              key={e.key}
+              placement="bottom"
+              arrow={false}
+              content={
+                <div style={{ display: 'flex', flexDirection: 'column' }}>
+                  {e.children.map((c) => (
+                    <Button
+                      key={c.key}
+                      type="text"
+                      onClick={() => go(c.key)}
+                      style={{ justifyContent: 'flex-start' }}
+                    >
+                      {t(c.label)}
+                    </Button>
+                  ))}
+                </div>
+              }
+            >
+              <button type="button" style={linkStyle(active === e.key)}>
+                {t(e.label)} <DownOutlined style={{ fontSize: 10, marginLeft: 4 }} />
+              </button>
+            </Popover>
+          ) : (
+            <button type="button" key={e.key} style={linkStyle(active === e.key)} onClick={() => go(e.key)}>
+              {t(e.label)}
+            </button>
+          ),
+        )}
+      </nav>
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <UserMenus />
+        </Suspense>
+      ) : (
+        guest
+      )}
+    </header>
+  );
+}
+
+const headerStyle: React.CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  height: 60,
+  padding: '0 20px',
+  background: '#fff',
+  boxShadow: '0 1px 4px rgba(0,0,0,0.08)',
+  position: 'sticky',
+  top: 0,
+  zIndex: 100,
+  gap: 8,
+};

@@ -1,0 +1,69 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/PageLoading.js';
+import { setNavigator } from '../lib/navigation.js';
+import { guardLoader } from './guard.js';
+import type { AppRoute } from './route-types.js';
+import { adminAreaRoutes, siteRoutes } from './routes.js';
+
+const DefaultLayout = lazy(() => import('./layouts/DefaultLayout.js'));
+const AdminLayout = lazy(() => import('./layouts/AdminLayout.js'));
+const NotFoundPage = lazy(() => import('../components/NotFoundPage.js'));
+const AdminLoginPage = lazy(() => import('../features/admin/pages/AdminLoginPage.js'));
+
+const lazyCache = new WeakMap<object, ComponentType>();
+
+/** Wraps a dynamic import as a lazy element inside Suspense (one React.lazy per route entry). */
+function pageElement(route: AppRoute) {
+  if (!route.page) return undefined;
+  let Page = lazyCache.get(route);
+  if (!Page) {
+    Page = lazy(route.page);
+    lazyCache.set(route, Page);
+  }
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** Converts the app's route table to React Router objects, attaching the guard loader where meta asks. */
+export function toRouteObjects(routes: AppRoute[]): RouteObject[] {
+  return routes.map((r): RouteObject => {
+    const element = r.redirect ? <Navigate key="redirect" to={r.redirect} replace /> : pageElement(r);
+    const loader = r.meta ? guardLoader(r.meta) : undefined;
+    const handle = r.meta ?? {};
+    if (r.index) return { index: true, element, loader, handle };
+    return { path: r.path, element, loader, handle, children: r.children && toRouteObjects(r.children) };
+  });
+}
+
+function suspended(el: React.ReactNode) {
+  return <Suspense fallback={<PageLoading />}>{el}</Suspense>;
+}
+
+/** Route objects: public layout, admin login, guarded admin layout, and the catch-alls of doc 1 §2.1. */
+export const routeObjects: RouteObject[] = [
+  {
+    path: '/admin/login',
+    element: suspended(<AdminLoginPage />),
+  },
+  {
+    path: '/admin',
+    element: suspended(<AdminLayout />),
+    loader: guardLoader({ requireAdmin: true }),
+    children: [
+      ...toRouteObjects(adminAreaRoutes),
+      { path: '*', element: <Navigate to="/admin/login" replace /> },
+    ],
+  },
+  {
+    path: '/',
+    element: suspended(<DefaultLayout />),
+    children: [...toRouteObjects(siteRoutes), { path: '*', element: suspended(<NotFoundPage />) }],
+  },
+];
+
+export const router = createBrowserRouter(routeObjects);
+setNavigator((to, opts) => void router.navigate(to, opts));

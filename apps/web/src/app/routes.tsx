@@ -1,0 +1,24 @@
+import { accountRoutes } from '../features/account/routes.js';
+import { adminRoutes } from '../features/admin/routes.js';
+import { adminJudgeRoutes } from '../features/admin-judge/routes.js';
+import { adminProblemRoutes } from '../features/admin-problem/routes.js';
+import { homeRoutes } from '../features/home/routes.js';
+import { practiceRoutes } from '../features/problem/practice-routes.js';
+import { userRoutes } from '../features/user/routes.js';
+import type { AppRoute } from './route-types.js';
+
+/**
+ * THE route table (doc 1 §2.1, history mode). Each area exports its routes; plug a new area in with ONE line in
+ * `siteRoutes` (pages under the public layout) or `adminAreaRoutes` (pages under the admin layout).
+ * Paths are relative to their layout.
+ */
+export const siteRoutes: AppRoute[] = [
+  { index: true, redirect: '/home' },
+  ...homeRoutes,
+  ...accountRoutes,
+  ...userRoutes,
+  ...practiceRoutes,
+];
+
+/** Pages under /admin (all need an admin role; meta adds super admin where the spec says so). */
+export const adminAreaRoutes: AppRoute[] = [...adminRoutes, ...adminProblemRoutes, ...adminJudgeRoutes];

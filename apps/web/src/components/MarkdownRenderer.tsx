@@ -1,0 +1,34 @@
+import 'katex/dist/katex.min.css';
+import ReactMarkdown from 'react-markdown';
+import rehypeKatex from 'rehype-katex';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+
+/** Sanitizer schema: GitHub's defaults plus the class names remark-math puts on math nodes. */
+const schema = {
+  ...defaultSchema,
+  attributes: {
+    ...defaultSchema.attributes,
+    code: [
+      ...(defaultSchema.attributes?.code ?? []),
+      ['className', /^language-./, 'math-inline', 'math-display'],
+    ],
+    span: [...(defaultSchema.attributes?.span ?? []), ['className', 'math', 'math-inline', 'math-display']],
+    div: [...(defaultSchema.attributes?.div ?? []), ['className', 'math', 'math-display']],
+  },
+};
+
+/** The heavy markdown renderer (loaded through `Markdown`): sanitize first, then KaTeX renders math. */
+export default function MarkdownRenderer({ source }: { source: string }) {
+  return (
+    <div className="oj-markdown" style={{ overflowWrap: 'anywhere' }}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm, remarkMath]}
+        rehypePlugins={[[rehypeSanitize, schema], rehypeKatex]}
+      >
+        {source}
+      </ReactMarkdown>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Extension } from '@codemirror/state';
+import { LIMITS } from '@oj/shared';
+
+/** Editor theme names of doc 2 §9 (monokai, solarized, material, idea, eclipse, base16-dark, cobalt, dracula). */
+export type EditorThemeName = (typeof LIMITS.editorThemes)[number];
+export const EDITOR_THEMES = LIMITS.editorThemes as readonly EditorThemeName[];
+export const DEFAULT_THEME: EditorThemeName = 'idea';
+
+/**
+ * Loads a theme extension by name (lazy: the theme bundle is fetched the first time a theme is shown). Five come
+ * from @uiw/codemirror-themes-all; idea, base16-dark and cobalt are built here with createTheme because that
+ * package has no such themes.
+ */
+export async function loadTheme(name: string): Promise<Extension> {
+  switch (name) {
+    case 'idea':
+    case 'base16-dark':
+    case 'cobalt':
+      return (await import('./extra-themes.js')).EXTRA_THEMES[name];
+    default: {
+      const all = await import('@uiw/codemirror-themes-all');
+      const map: Record<string, Extension> = {
+        monokai: all.monokai,
+        solarized: all.solarizedLight,
+        material: all.material,
+        eclipse: all.eclipse,
+        dracula: all.dracula,
+      };
+      return map[name] ?? (await import('./extra-themes.js')).EXTRA_THEMES.idea;
+    }
+  }
+}

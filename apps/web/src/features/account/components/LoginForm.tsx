@@ -1,0 +1,85 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LIMITS } from '@oj/shared';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SlideVerify } from '../../../components/SlideVerify.js';
+import { notify } from '../../../lib/notify.js';
+import { session } from '../../../lib/session.js';
+import { useLogin } from '../api/login.js';
+import { accountRules } from './rules.js';
+
+/** Failed logins in this page session; from 5 the slide-verify puzzle is required (doc 1 §4). */
+let failures = 0;
+
+/** Login form of the sign-in modal: username, password; slide-verify after 5 failures; welcome back on success. */
+export function LoginForm() {
+  const { t } = useTranslation('account');
+  const rules = accountRules(t);
+  const [form] = Form.useForm<{ username: string; password: string }>();
+  const [failCount, setFailCount] = useState(failures);
+  const [verified, setVerified] = useState(false);
+  const login = useLogin();
+  const needVerify = failCount >= LIMITS.slideVerifyAfterFailures;
+
+  const onFinish = async (values: { username: string; password: string }) => {
+    if (needVerify && !verified) {
+      notify.warning(t('Slide_verify_first'));
+      return;
+    }
+    try {
+      const user = await login.mutateAsync({ username: values.username.trim(), password: values.password });
+      failures = 0;
+      setFailCount(0);
+      notify.success(t('Welcome_back', { name: user.nickname || user.username }));
+      session.closeLoginModal();
+    } catch {
+      failures += 1;
+      setFailCount(failures);
+      setVerified(false);
+    }
+  };
+
+  return (
+    <Form form={form} onFinish={onFinish} size="large" data-testid="login-form">
+      <Form.Item name="username" rules={rules.loginUsername}>
+        <Input prefix={<UserOutlined />} placeholder={t('Enter_username')} autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="password" rules={rules.loginPassword}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('Enter_password')}
+          autoComplete="current-password"
+        />
+      </Form.Item>
+      {needVerify && !verified && <SlideVerify onSuccess={() => setVerified(true)} />}
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        loading={login.isPending}
+        disabled={needVerify && !verified}
+      >
+        {t('Sign_in')}
+      </Button>
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12 }}>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => session.setLoginMode('Register')}
+          style={{ padding: 0 }}
+        >
+          {t('No_account_register')}
+        </Button>
+        <Button
+          type="link"
+          size="small"
+          onClick={() => session.setLoginMode('ResetPwd')}
+          style={{ padding: 0 }}
+        >
+          {t('Forget_password')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,71 @@
+import type {
+  CarouselItem,
+  EmailConfigView,
+  SetEmailConfigBody,
+  SetSwitchConfigBody,
+  SetWebConfigBody,
+  WebsiteConfig,
+} from '@oj/shared';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost, apiPut, apiUpload } from '../../../lib/api.js';
+import { queryClient } from '../../../lib/query-client.js';
+
+/** GET /api/admin/config/get-web-config: the website section. */
+export const getWebConfig = () => apiGet<WebsiteConfig>('/admin/config/get-web-config');
+export const webConfigQuery = () =>
+  queryOptions({ queryKey: ['admin', 'web-config'], queryFn: getWebConfig });
+export const useWebConfig = () => useQuery(webConfigQuery());
+
+/** PUT /api/admin/config/set-web-config (website section fields); the public config is refetched. */
+export const setWebConfig = (body: SetWebConfigBody) => apiPut<unknown>('/admin/config/set-web-config', body);
+export const useSetWebConfig = () =>
+  useMutation({
+    mutationFn: setWebConfig,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'web-config'] });
+      void queryClient.invalidateQueries({ queryKey: ['website-config'] });
+    },
+  });
+
+/** GET /api/admin/config/get-email-config: SMTP settings without the password (`hasPassword`). */
+export const getEmailConfig = () => apiGet<EmailConfigView>('/admin/config/get-email-config');
+export const emailConfigQuery = () =>
+  queryOptions({ queryKey: ['admin', 'email-config'], queryFn: getEmailConfig });
+export const useEmailConfig = () => useQuery(emailConfigQuery());
+
+/** PUT /api/admin/config/set-email-config {host, port, username, password, ssl, from}. */
+export const setEmailConfig = (body: SetEmailConfigBody) =>
+  apiPut<unknown>('/admin/config/set-email-config', body);
+export const useSetEmailConfig = () =>
+  useMutation({
+    mutationFn: setEmailConfig,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'email-config'] }),
+  });
+
+/** POST /api/admin/config/test-email {email}: sends a test mail with the saved settings. */
+export const testEmail = (email: string) => apiPost<unknown>('/admin/config/test-email', { email });
+export const useTestEmail = () => useMutation({ mutationFn: testEmail });
+
+/** GET /api/admin/switch/info: the switch section. */
+export const getSwitchInfo = () => apiGet<Required<SetSwitchConfigBody>>('/admin/switch/info');
+export const switchInfoQuery = () => queryOptions({ queryKey: ['admin', 'switch'], queryFn: getSwitchInfo });
+export const useSwitchInfo = () => useQuery(switchInfoQuery());
+
+/** PUT /api/admin/switch/update (switch section fields). */
+export const updateSwitch = (body: SetSwitchConfigBody) => apiPut<unknown>('/admin/switch/update', body);
+export const useUpdateSwitch = () =>
+  useMutation({
+    mutationFn: updateSwitch,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'switch'] }),
+  });
+
+/** POST /api/admin/home-carousel (multipart `image`) -> {id, url}. */
+export const uploadCarousel = (file: File) =>
+  apiUpload<CarouselItem>('/admin/home-carousel', 'image', file, file.name);
+/** DELETE /api/admin/home-carousel?id= */
+export const deleteCarousel = (id: number) => apiDelete<unknown>('/admin/home-carousel', { id });
+const refreshCarousel = () => void queryClient.invalidateQueries({ queryKey: ['home-carousel'] });
+export const useUploadCarousel = () =>
+  useMutation({ mutationFn: uploadCarousel, onSuccess: refreshCarousel });
+export const useDeleteCarousel = () =>
+  useMutation({ mutationFn: deleteCarousel, onSuccess: refreshCarousel });

@@ -1,0 +1,87 @@
+import { LIMITS } from '@oj/shared';
+import { Button, Empty, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../../components/Markdown.js';
+import { Panel } from '../../../components/Panel.js';
+import { SimplePager } from '../../../components/SimplePager.js';
+import { formatTime } from '../../../lib/time.js';
+import { useCommonAnnouncement } from '../api/get-common-announcement.js';
+
+const muted: React.CSSProperties = { color: 'rgba(0,0,0,0.45)', fontSize: 13 };
+
+/**
+ * Announcement panel of doc 1 §2.6: a paged list (title, time, author) with Refresh; clicking an item shows its
+ * rendered markdown with Back; an empty state when there is none.
+ */
+export function AnnouncementPanel() {
+  const { t } = useTranslation('home');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const limit = LIMITS.announcementPageSize;
+  const q = useCommonAnnouncement(page, limit);
+  const records = q.data?.records ?? [];
+  const open = records.find((r) => r.id === openId);
+
+  if (open) {
+    return (
+      <Panel
+        title={open.title}
+        extra={<Button onClick={() => setOpenId(null)}>{t('common:Back')}</Button>}
+        testId="announcement-detail"
+      >
+        <div style={muted}>
+          {formatTime(open.gmtCreate)} · {open.username}
+        </div>
+        <div style={{ marginTop: 12 }}>
+          <Markdown source={open.content} />
+        </div>
+      </Panel>
+    );
+  }
+
+  return (
+    <Panel
+      title={t('Announcement')}
+      testId="announcement-panel"
+      extra={
+        <Button size="small" onClick={() => void q.refetch()} loading={q.isFetching}>
+          {t('Refresh')}
+        </Button>
+      }
+    >
+      {q.isLoading ? (
+        <Spin style={{ display: 'block', margin: 16 }} />
+      ) : records.length === 0 ? (
+        <Empty description={t('No_announcements')} />
+      ) : (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {records.map((a) => (
+            <li
+              key={a.id}
+              className="oj-clickable oj-row-hover"
+              onClick={() => setOpenId(a.id)}
+              style={{ padding: '10px 4px', borderBottom: '1px solid #f0f0f0', display: 'flex', gap: 12 }}
+            >
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <div
+                  style={{
+                    color: '#1677ff',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
+                  {a.title}
+                </div>
+                <div style={muted}>{a.username}</div>
+              </div>
+              <div style={{ ...muted, whiteSpace: 'nowrap' }}>{formatTime(a.gmtCreate)}</div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <SimplePager current={page} pageSize={limit} total={q.data?.total ?? 0} onChange={setPage} />
+    </Panel>
+  );
+}

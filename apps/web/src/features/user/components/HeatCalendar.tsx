@@ -1,0 +1,55 @@
+import type { CalendarHeatmap } from '@oj/shared';
+import { HeatmapChart } from 'echarts/charts';
+import { CalendarComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import ReactEChartsCore from 'echarts-for-react/lib/core';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/i18n.js';
+
+echarts.use([HeatmapChart, CalendarComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
+
+/**
+ * The year heat calendar of the user home (doc 1 §2.9): one cell a day over the year ending at `endDate`,
+ * coloured by submissions. Loaded lazily with only the ECharts parts it needs.
+ */
+export default function HeatCalendar({ heatmap }: { heatmap: CalendarHeatmap }) {
+  const { t } = useTranslation('user');
+  const lang = useLanguage();
+  const end = heatmap.endDate.slice(0, 10);
+  const startDate = new Date(`${end}T00:00:00Z`);
+  startDate.setUTCFullYear(startDate.getUTCFullYear() - 1);
+  startDate.setUTCDate(startDate.getUTCDate() + 1);
+  const start = startDate.toISOString().slice(0, 10);
+  const max = Math.max(4, ...heatmap.dataList.map((d) => d.count));
+  const option = {
+    tooltip: {
+      formatter: (p: { value: [string, number] }) =>
+        t('Heat_tooltip', { date: p.value[0], count: p.value[1] }),
+    },
+    visualMap: {
+      min: 0,
+      max,
+      show: false,
+      inRange: { color: ['#ebedf0', '#9be9a8', '#40c463', '#30a14e', '#216e39'] },
+    },
+    calendar: {
+      range: [start, end],
+      cellSize: ['auto', 13],
+      left: 30,
+      right: 10,
+      top: 20,
+      itemStyle: { borderColor: '#fff', borderWidth: 2 },
+      splitLine: { show: false },
+      yearLabel: { show: false },
+      dayLabel: { nameMap: lang === 'zh-CN' ? 'ZH' : 'EN', firstDay: 1, fontSize: 10 },
+      monthLabel: { nameMap: lang === 'zh-CN' ? 'ZH' : 'EN', fontSize: 10 },
+    },
+    series: [
+      { type: 'heatmap', coordinateSystem: 'calendar', data: heatmap.dataList.map((d) => [d.date, d.count]) },
+    ],
+  };
+  return (
+    <ReactEChartsCore echarts={echarts} option={option} style={{ height: 140, width: '100%' }} notMerge />
+  );
+}

@@ -1,0 +1,152 @@
+import { GithubOutlined, LinkOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Tag,
+  Typography,
+} from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Markdown } from '../../../components/Markdown.js';
+import { session, useSession } from '../../../lib/session.js';
+import { formatTime } from '../../../lib/time.js';
+import { useUserCalendarHeatmap, useUserHomeInfo, type Who } from '../api/user-home.js';
+import { DifficultyStats } from '../components/DifficultyStats.js';
+
+const HeatCalendar = lazy(() => import('../components/HeatCalendar.js'));
+
+/**
+ * /user-home?uid&username (doc 1 §2.9): profile card, solved / submissions / OI score / rating, solved problem
+ * list, year heat calendar and difficulty statistics. Without query the signed-in user's own home.
+ */
+export default function UserHomePage() {
+  const { t } = useTranslation('user');
+  const [params] = useSearchParams();
+  const { token } = useSession();
+  const who: Who = { uid: params.get('uid') ?? undefined, username: params.get('username') ?? undefined };
+  const anonymousSelf = !who.uid && !who.username && !token;
+  const info = useUserHomeInfo(who);
+  const heat = useUserCalendarHeatmap(who);
+
+  if (anonymousSelf) {
+    return (
+      <Result
+        status="403"
+        title={t('common:Please_login_first')}
+        extra={
+          <Button type="primary" onClick={() => session.openLoginModal('Login')}>
+            {t('common:Login')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (info.isLoading) return <Skeleton active className="oj-page" />;
+  const u = info.data;
+  if (!u) return <Result status="404" title={t('User_not_found')} />;
+  const oiScore = u.scoreList.reduce((a, b) => a + b, 0);
+
+  return (
+    <div className="oj-page">
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <Card>
+            <div style={{ textAlign: 'center' }}>
+              <Avatar size={96} src={u.avatar || undefined} icon={<UserOutlined />} />
+              <Typography.Title level={3} style={{ margin: '12px 0 0' }} data-testid="profile-username">
+                {u.username}
+              </Typography.Title>
+              {u.nickname && (
+                <Typography.Text type="secondary" data-testid="profile-nickname">
+                  {u.nickname}
+                </Typography.Text>
+              )}
+              {u.titleName && (
+                <div style={{ marginTop: 6 }}>
+                  <Tag color={u.titleColor ?? undefined}>{u.titleName}</Tag>
+                </div>
+              )}
+            </div>
+            <Space direction="vertical" style={{ marginTop: 16, width: '100%' }}>
+              {u.school && <Typography.Text>{u.school}</Typography.Text>}
+              {u.github && (
+                <a href={u.github} target="_blank" rel="noreferrer">
+                  <GithubOutlined /> {u.github}
+                </a>
+              )}
+              {u.blog && (
+                <a href={u.blog} target="_blank" rel="noreferrer">
+                  <LinkOutlined /> {u.blog}
+                </a>
+              )}
+              {u.recentLoginTime && (
+                <Typography.Text type="secondary">
+                  {t('Recent_login')}: {formatTime(u.recentLoginTime)}
+                </Typography.Text>
+              )}
+            </Space>
+            {u.signature && (
+              <div style={{ marginTop: 16 }}>
+                <Markdown source={u.signature} />
+              </div>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} md={16}>
+          <Card>
+            <Row gutter={16}>
+              <Col span={6}>
+                <Statistic title={t('Solved')} value={u.solvedList.length} />
+              </Col>
+              <Col span={6}>
+                <Statistic title={t('Submissions')} value={u.total} />
+              </Col>
+              <Col span={6}>
+                <Statistic title={t('OI_score')} value={oiScore} />
+              </Col>
+              <Col span={6}>
+                <Statistic title={t('Rating')} value={u.rating ?? '-'} />
+              </Col>
+            </Row>
+          </Card>
+          <Card title={t('Heat_calendar')} style={{ marginTop: 16 }} styles={{ body: { overflowX: 'auto' } }}>
+            {heat.data ? (
+              <div style={{ minWidth: 640 }}>
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+                  <HeatCalendar heatmap={heat.data} />
+                </Suspense>
+              </div>
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            )}
+          </Card>
+          <Card title={t('Difficulty_statistics')} style={{ marginTop: 16 }}>
+            <DifficultyStats groups={u.solvedGroupByDifficulty} />
+          </Card>
+          <Card title={t('Solved_problems')} style={{ marginTop: 16 }}>
+            {u.solvedList.length === 0 ? (
+              <Empty description={t('No_solved')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ) : (
+              <Space wrap>
+                {u.solvedList.map((pid) => (
+                  <Link key={pid} to={`/problem/${pid}`}>
+                    <Tag color="blue">{pid}</Tag>
+                  </Link>
+                ))}
+              </Space>
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, apiGet, apiLogin, http } from './api.js';
+import { session } from './session.js';
+
+/** Installs a fake transport answering `reply(config)`; returns the seen requests. */
+function fakeServer(
+  reply: (c: InternalAxiosRequestConfig) => {
+    status: number;
+    data: unknown;
+    headers?: Record<string, string>;
+  },
+) {
+  const seen: InternalAxiosRequestConfig[] = [];
+  const adapter: AxiosAdapter = async (config) => {
+    seen.push(config);
+    const r = reply(config);
+    const res = { data: r.data, status: r.status, statusText: '', headers: r.headers ?? {}, config };
+    if (r.status >= 400) {
+      const err = Object.assign(new Error(`HTTP ${r.status}`), { isAxiosError: true, config, response: res });
+      throw err;
+    }
+    return res;
+  };
+  http.defaults.adapter = adapter;
+  return seen;
+}
+
+describe('the api client (doc 1 §7, §8)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    session.clear();
+    session.closeLoginModal();
+  });
+
+  it('sends the token and Url-Type, except the token on login calls', async () => {
+    session.setToken('stored-token-123');
+    const seen = fakeServer(() => ({ status: 200, data: { status: 200, msg: 'ok', data: 1 } }));
+    await apiGet('/get-website-config');
+    await apiGet('/admin/config/get-web-config');
+    await apiLogin('/login', { username: 'a', password: 'b' }).catch(() => undefined);
+    expect(seen[0].headers.get('Authorization')).toBe('stored-token-123');
+    expect(seen[0].headers.get('Url-Type')).toBe('general');
+    expect(seen[1].headers.get('Url-Type')).toBe('admin');
+    expect(seen[2].headers.get('Authorization')).toBeUndefined();
+  });
+
+  it('adopts a refreshed token from the response header', async () => {
+    session.setToken('old-token-0000');
+    fakeServer(() => ({
+      status: 200,
+      data: { status: 200, msg: 'ok', data: null },
+      headers: { authorization: 'new-token-1111' },
+    }));
+    await apiGet('/get-website-config');
+    expect(session.get().token).toBe('new-token-1111');
+    expect(localStorage.getItem('token')).toBe('new-token-1111');
+  });
+
+  it('a body status other than 200 rejects with the server message', async () => {
+    fakeServer(() => ({
+      status: 200,
+      data: { status: 400, msg: 'The username already exists', data: null },
+    }));
+    await expect(apiGet('/x')).rejects.toMatchObject({ status: 400, message: 'The username already exists' });
+  });
+
+  it('401 clears user and token and opens the login modal (public) or not for silent calls', async () => {
+    session.setToken('stale-token-000');
+    session.setUser({ uid: '1', username: 'u', roleList: ['default_user'] } as never);
+    fakeServer(() => ({ status: 401, data: { status: 401, msg: 'Please login first', data: null } }));
+    await expect(apiGet('/get-user-home-info')).rejects.toBeInstanceOf(ApiError);
+    expect(session.get().token).toBeNull();
+    expect(session.get().userInfo).toBeNull();
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    expect(session.get().loginModal).toEqual({ open: true, mode: 'Login' });
+  });
+
+  it('404 rejects with the not-found status', async () => {
+    fakeServer(() => ({ status: 404, data: { status: 404, msg: 'No such API', data: null } }));
+    await expect(apiGet('/msg/unread', undefined, { silent: true })).rejects.toMatchObject({ status: 404 });
+  });
+});
