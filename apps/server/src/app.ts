@@ -24,7 +24,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 256 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: opts.ctx.env.OJ_TRUST_PROXY === 'true',
     ajv: { customOptions: { coerceTypes: 'array' } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -13,6 +13,8 @@ const envSchema = z.object({
   /** Number of embedded judge workers; 0 disables the embedded judgehost. Default: one per core. */
   OJ_EMBEDDED_JUDGE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   OJ_WEB_DIST: z.string().optional(),
+  /** Trust X-Forwarded-For (only behind a reverse proxy: otherwise clients could fake their IP for rate limits). */
+  OJ_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().optional(),
