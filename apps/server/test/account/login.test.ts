@@ -111,6 +111,20 @@ describe('POST /api/login', () => {
     }
     expect(last).toBe(429);
   });
+  it('does not let a forged X-Forwarded-For escape the per-IP limit', async () => {
+    let last = 0;
+    for (let i = 0; i <= IP_LIMITS.login.max; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: `phantom${i}`, password: 'whatever1' },
+        remoteAddress: '10.9.8.6',
+        headers: { 'x-forwarded-for': `203.0.113.${i % 250}` },
+      });
+      last = res.statusCode;
+    }
+    expect(last).toBe(429);
+  });
 });
 
 describe('sessions', () => {
