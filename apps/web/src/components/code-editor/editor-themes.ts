@@ -18,14 +18,9 @@ export async function loadTheme(name: string): Promise<Extension> {
     case 'cobalt':
       return (await import('./extra-themes.js')).EXTRA_THEMES[name];
     default: {
-      const all = await import('@uiw/codemirror-themes-all');
-      const map: Record<string, Extension> = {
-        monokai: all.monokai,
-        solarized: all.solarizedLight,
-        material: all.material,
-        eclipse: all.eclipse,
-        dracula: all.dracula,
-      };
+      // Destructured so the bundler keeps only these five of the package's themes.
+      const { monokai, solarizedLight, material, eclipse, dracula } = await import('@uiw/codemirror-themes-all');
+      const map: Record<string, Extension> = { monokai, solarized: solarizedLight, material, eclipse, dracula };
       return map[name] ?? (await import('./extra-themes.js')).EXTRA_THEMES.idea;
     }
   }

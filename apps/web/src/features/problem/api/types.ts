@@ -1,0 +1,128 @@
+/** Client-side shapes of the problem API (doc 2 §3 "Problem"; server: modules/problem/problem.query.ts). */
+
+export interface TagVo {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** A row of GET /api/get-problem-list. */
+export interface ProblemListItem {
+  pid: number;
+  problemId: string;
+  title: string;
+  difficulty: number;
+  /** 0 ACM, 1 OI. */
+  type: number;
+  tags: TagVo[];
+  total: number;
+  ac: number;
+  wa: number;
+  tle: number;
+  mle: number;
+  re: number;
+  pe: number;
+  ce: number;
+  se: number;
+  pa: number;
+}
+
+/** Filters of the problem list (doc 2 §2.1), as kept in the address. */
+export interface ProblemListFilter {
+  keyword?: string;
+  difficulty?: number;
+  oj?: string;
+  tagId?: number;
+  currentPage: number;
+  limit: number;
+}
+
+export interface TagClassification {
+  id: number;
+  name: string;
+  oj: string;
+}
+
+/** An entry of GET /api/get-problem-tags-and-classification (null classification: unclassified tags). */
+export interface TagGroup {
+  classification: TagClassification | null;
+  tagList: (TagVo & { oj?: string })[];
+}
+
+export interface ProblemStatusVo {
+  status: number;
+  score: number | null;
+}
+
+export interface Example {
+  input: string;
+  output: string;
+}
+
+/** The problem of GET /api/get-problem-detail (time ms, memory MB, stack MB). */
+export interface ProblemDetailVo {
+  id: number;
+  problemId: string;
+  title: string;
+  author: string | null;
+  type: number;
+  timeLimit: number;
+  memoryLimit: number;
+  stackLimit: number;
+  description: string | null;
+  input: string | null;
+  output: string | null;
+  examples: Example[] | null;
+  hint: string | null;
+  source: string | null;
+  difficulty: number;
+  ioScore: number | null;
+  codeShare: boolean;
+  judgeMode: string;
+  judgeCaseMode: string;
+  isFileIO: boolean;
+  ioReadFileName: string | null;
+  ioWriteFileName: string | null;
+  isRemote: boolean;
+  remoteOj: string | null;
+  gid: number | null;
+  userExtraFile: Record<string, string> | null;
+  userExtraFileNames: string[];
+  gmtCreate: string;
+  gmtModified: string;
+}
+
+export interface ProblemCount {
+  pid: number;
+  total: number;
+  ac: number;
+  wa: number;
+  ce: number;
+  pa: number;
+  tle: number;
+  mle: number;
+  re: number;
+  pe: number;
+  se: number;
+}
+
+export interface ProblemDetailResponse {
+  problem: ProblemDetailVo;
+  tags: TagVo[];
+  languages: string[];
+  codeTemplate: Record<string, string>;
+  problemCount: ProblemCount;
+  myStatus: number;
+}
+
+/** A language as GET /api/get-problem-languages and /api/languages answer it (doc 2 §3 "Language"). */
+export interface LanguageVo {
+  id: number;
+  name: string;
+  description: string;
+  compileCommand: string;
+  template: string;
+  codeTemplate: string;
+  contentType: string;
+  oj: string;
+}

@@ -1,0 +1,195 @@
+import { ExperimentOutlined, SendOutlined } from '@ant-design/icons';
+import { isFinishedStatus, JudgeStatus, ProblemType } from '@oj/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, notification, Space } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CodeEditor,
+  type EditorLook,
+  EditorToolbar,
+  loadGlobalLook,
+  loadSavedCode,
+  normalizeLook,
+  pickLanguage,
+  saveCode,
+  saveGlobalLook,
+} from '../../../components/code-editor/index.js';
+import { t as tt } from '../../../lib/i18n.js';
+import { notify } from '../../../lib/notify.js';
+import { session, useSession } from '../../../lib/session.js';
+import { submitProblemJudge } from '../../submission/api/submit.js';
+import { SubmitStatusPanel } from '../../submission/components/SubmitStatusPanel.js';
+import { useSubmissionPoll } from '../../submission/lib/useSubmissionPoll.js';
+import { getLastAcCode, useProblemLanguages } from '../api/problem-detail.js';
+import type { ProblemDetailResponse } from '../api/types.js';
+import { codeError } from '../lib/validate-code.js';
+import { TestJudgeDrawer } from './TestJudgeDrawer.js';
+
+/** Editor height of doc 2 §9 (px). */
+const EDITOR_HEIGHT = 550;
+
+/**
+ * The editor side of the problem page (doc 2 §2.3, §4.3, §4.4): toolbar, CodeMirror, submit with status polling,
+ * online test drawer. Code, language and look are saved locally per problem (`problem-<pid>`); the look also
+ * globally. A saved language the problem no longer allows falls back to the first allowed one.
+ */
+export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
+  const { t } = useTranslation('problem');
+  const qc = useQueryClient();
+  const { token } = useSession();
+  const p = detail.problem;
+  const storeKey = `problem-${p.id}`;
+  const langs = useProblemLanguages(p.id);
+  const allowed = useMemo(() => (langs.data ?? []).map((l) => l.name), [langs.data]);
+  const saved = useMemo(() => loadSavedCode(storeKey), [storeKey]);
+  const [look, setLook] = useState<EditorLook>(() => normalizeLook({ ...loadGlobalLook(), ...saved }));
+  const [language, setLanguage] = useState<string | undefined>(undefined);
+  const [code, setCode] = useState<string>(saved.code ?? '');
+  const codeRef = useRef(code);
+  codeRef.current = code;
+  const [testOpen, setTestOpen] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const template = useCallback((lang?: string) => (lang ? (detail.codeTemplate[lang] ?? '') : ''), [detail]);
+
+  // Choose the language once the allowed list is known; fill the template when nothing was saved.
+  const inited = useRef(false);
+  useEffect(() => {
+    if (!langs.data || inited.current) return;
+    inited.current = true;
+    const lang = pickLanguage(saved.language, allowed);
+    setLanguage(lang);
+    if (saved.code == null || saved.code === '') setCode(template(lang));
+  }, [langs.data, allowed, saved, template]);
+
+  useEffect(() => {
+    if (language) saveCode(storeKey, { code, language, ...look });
+  }, [storeKey, code, language, look]);
+
+  const poll = useSubmissionPoll(() => {
+    void qc.invalidateQueries({ queryKey: ['problem-detail', p.problemId] });
+    void qc.invalidateQueries({ queryKey: ['submission-list'] });
+  });
+  const judging = poll.state != null && !isFinishedStatus(poll.state.status) && !poll.state.gaveUp;
+
+  const onLanguage = (next: string) => {
+    if (!codeRef.current.trim() || codeRef.current === template(language)) setCode(template(next));
+    setLanguage(next);
+  };
+  const onLook = (next: EditorLook) => {
+    setLook(next);
+    saveGlobalLook(next);
+  };
+  const onLastAc = async () => {
+    try {
+      const r = await getLastAcCode(p.id);
+      setCode(r.code);
+      if (allowed.includes(r.language)) setLanguage(r.language);
+    } catch (e) {
+      notification.error({
+        message: t('Error'),
+        description: (e as Error).message || t('Not_passed_no_code'),
+        duration: 4,
+      });
+    }
+  };
+  const needLogin = (): boolean => {
+    if (session.get().token) return false;
+    notify.warning(tt('common:Please_login_first'));
+    session.openLoginModal('Login');
+    return true;
+  };
+
+  const submit = async () => {
+    if (needLogin() || judging || submitting) return;
+    const err = codeError(codeRef.current);
+    if (err) return notify.error(tt(err));
+    if (!language) return notify.error(t('Please_select_language'));
+    setSubmitting(true);
+    poll.reset();
+    try {
+      const s = await submitProblemJudge({ pid: p.id, language, code: codeRef.current });
+      notify.success(t('Submit_code_successfully'));
+      poll.start(s.submitId, s.status);
+    } catch {
+      poll.reset();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  const onShortcut = useCallback(() => void submitRef.current(), []);
+
+  const contentType = langs.data?.find((l) => l.name === language)?.contentType;
+  const solved = detail.myStatus === JudgeStatus.ACCEPTED;
+  const tried = detail.myStatus !== JudgeStatus.NOT_SUBMITTED;
+
+  return (
+    <div data-testid="code-panel">
+      {token && tried && (
+        <Alert
+          type={solved ? 'success' : 'info'}
+          message={solved ? t('You_have_solved_the_problem') : t('You_have_submitted_a_solution')}
+          showIcon
+          style={{ marginBottom: 8 }}
+        />
+      )}
+      <EditorToolbar
+        languages={allowed}
+        language={language}
+        onLanguage={onLanguage}
+        look={look}
+        onLook={onLook}
+        onReset={() => setCode(template(language))}
+        onUpload={setCode}
+        onLastAc={token ? onLastAc : undefined}
+        extra={
+          <Button
+            icon={<ExperimentOutlined />}
+            onClick={() => !needLogin() && setTestOpen(true)}
+            data-testid="open-test-drawer"
+          >
+            {t('Online_Test')}
+          </Button>
+        }
+      />
+      <CodeEditor
+        value={code}
+        onChange={setCode}
+        contentType={contentType}
+        languageName={language}
+        theme={look.theme}
+        fontSize={look.fontSize}
+        tabSize={look.tabSize}
+        height={EDITOR_HEIGHT}
+        onSubmitShortcut={onShortcut}
+      />
+      <Space style={{ marginTop: 8, width: '100%', justifyContent: 'flex-end' }}>
+        <span style={{ color: '#999', fontSize: 12 }}>{t('Ctrl_Enter_submits')}</span>
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          onClick={submit}
+          loading={submitting || judging}
+          disabled={allowed.length === 0}
+          data-testid="submit-code"
+        >
+          {judging ? t('Judging') : t('Submit')}
+        </Button>
+      </Space>
+      {poll.state && <SubmitStatusPanel state={poll.state} showScore={p.type === ProblemType.OI} />}
+      {token && (
+        <TestJudgeDrawer
+          open={testOpen}
+          onClose={() => setTestOpen(false)}
+          pid={p.id}
+          language={language}
+          getCode={() => codeRef.current}
+          examples={p.examples ?? []}
+          judgeMode={p.judgeMode}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { BarChartOutlined, CheckCircleOutlined, CommentOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Divider, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Markdown } from '../../../components/Markdown.js';
+import type { ProblemDetailResponse } from '../api/types.js';
+import { shownLimits } from '../lib/problem-math.js';
+import { DifficultyTag } from './DifficultyTag.js';
+import { SampleBlock } from './SampleBlock.js';
+import { StatisticsDialog } from './StatisticsDialog.js';
+
+function Section({ title, source }: { title: string; source: string | null | undefined }) {
+  if (!source?.trim()) return null;
+  return (
+    <section style={{ marginBottom: 16 }}>
+      <Typography.Title level={5} style={{ color: '#1677ff' }}>
+        {title}
+      </Typography.Title>
+      <Markdown source={source} />
+    </section>
+  );
+}
+
+/**
+ * The statement of doc 2 §2.2: title, limits (C/C++ and the doubled value for other languages), level, author,
+ * tags, statistics, Solutions and Discussion links, then description, input, output, samples with copy buttons,
+ * hint and source.
+ */
+export function ProblemStatement({
+  detail,
+  showDiscussion,
+}: {
+  detail: ProblemDetailResponse;
+  showDiscussion: boolean;
+}) {
+  const { t } = useTranslation('problem');
+  const [stats, setStats] = useState(false);
+  const p = detail.problem;
+  const lim = shownLimits(p);
+  const solutions = `/status?problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`;
+  return (
+    <article data-testid="problem-statement">
+      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="problem-title">
+        {p.problemId} {p.title}
+      </Typography.Title>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          {
+            key: 'time',
+            label: t('Time_Limit'),
+            children:
+              lim.otherTime == null
+                ? `${lim.time}ms`
+                : t('Limit_CCpp_Others', { cc: `${lim.time}ms`, other: `${lim.otherTime}ms` }),
+          },
+          {
+            key: 'mem',
+            label: t('Memory_Limit'),
+            children:
+              lim.otherMemory == null
+                ? `${lim.memory}MB`
+                : t('Limit_CCpp_Others', { cc: `${lim.memory}MB`, other: `${lim.otherMemory}MB` }),
+          },
+          { key: 'level', label: t('Level'), children: <DifficultyTag difficulty={p.difficulty} /> },
+          ...(p.author ? [{ key: 'author', label: t('Author'), children: p.author }] : []),
+          ...(p.isFileIO
+            ? [
+                {
+                  key: 'io',
+                  label: t('File_IO'),
+                  children: `${p.ioReadFileName ?? ''} / ${p.ioWriteFileName ?? ''}`,
+                },
+              ]
+            : []),
+        ]}
+      />
+      {detail.tags.length > 0 && (
+        <Space size={[0, 4]} wrap style={{ margin: '8px 0' }}>
+          <span style={{ marginRight: 8 }}>{t('Tags')}:</span>
+          {detail.tags.map((tag) => (
+            <Tag key={tag.id} color={tag.color}>
+              {tag.name}
+            </Tag>
+          ))}
+        </Space>
+      )}
+      <div>
+        <Space wrap>
+          <Button
+            size="small"
+            icon={<BarChartOutlined />}
+            onClick={() => setStats(true)}
+            data-testid="statistics"
+          >
+            {t('Statistic')}
+          </Button>
+          <Link to={solutions}>
+            <Button size="small" icon={<CheckCircleOutlined />}>
+              {t('Solutions')}
+            </Button>
+          </Link>
+          {showDiscussion && (
+            <Link to={`/discussion/${encodeURIComponent(p.problemId)}`}>
+              <Button size="small" icon={<CommentOutlined />}>
+                {t('Discussion')}
+              </Button>
+            </Link>
+          )}
+        </Space>
+      </div>
+      <Divider style={{ margin: '12px 0' }} />
+      <Section title={t('Description')} source={p.description} />
+      <Section title={t('Input')} source={p.input} />
+      <Section title={t('Output')} source={p.output} />
+      {(p.examples ?? []).length > 0 && (
+        <section style={{ marginBottom: 16 }}>
+          {(p.examples ?? []).map((e, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: samples are a fixed, ordered list without ids
+            <SampleBlock key={i} example={e} index={i} />
+          ))}
+        </section>
+      )}
+      <Section title={t('Hint')} source={p.hint} />
+      {p.source?.trim() && (
+        <section>
+          <Typography.Title level={5} style={{ color: '#1677ff' }}>
+            {t('Source')}
+          </Typography.Title>
+          <Typography.Paragraph>{p.source}</Typography.Paragraph>
+        </section>
+      )}
+      <StatisticsDialog
+        open={stats}
+        onClose={() => setStats(false)}
+        count={detail.problemCount}
+        title={p.problemId}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Card, Collapse, Empty, Skeleton, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useTagsAndClassification } from '../api/problem-list.js';
+
+export interface TagFilterProps {
+  oj?: string;
+  tagId?: number;
+  onSelect: (tagId: number | undefined) => void;
+}
+
+/**
+ * The tag filter of doc 2 §2.1: tags grouped by classification (collapsible panels, unclassified last); clicking
+ * a tag filters by it, clicking the selected tag clears the filter.
+ */
+export function TagFilter({ oj, tagId, onSelect }: TagFilterProps) {
+  const { t } = useTranslation('problem');
+  const { data, isLoading } = useTagsAndClassification(oj && oj !== 'All' ? oj : undefined);
+  const groups = (data ?? []).filter((g) => g.tagList.length > 0);
+  const tags = (list: (typeof groups)[number]['tagList']) => (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+      {list.map((tag) => (
+        <Tag.CheckableTag
+          key={tag.id}
+          checked={tag.id === tagId}
+          onChange={() => onSelect(tag.id === tagId ? undefined : tag.id)}
+          style={tag.id === tagId ? undefined : { border: `1px solid ${tag.color}`, color: tag.color }}
+          data-testid="tag-filter-item"
+        >
+          {tag.name}
+        </Tag.CheckableTag>
+      ))}
+    </div>
+  );
+  return (
+    <Card
+      title={t('Tags')}
+      size="small"
+      extra={
+        tagId != null && (
+          <Button type="link" size="small" onClick={() => onSelect(undefined)}>
+            {t('Reset')}
+          </Button>
+        )
+      }
+    >
+      {isLoading ? (
+        <Skeleton active />
+      ) : groups.length === 0 ? (
+        <Empty description={t('No_tags')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <Collapse
+          size="small"
+          ghost
+          defaultActiveKey={groups.map((g, i) => String(g.classification?.id ?? `u${i}`))}
+          items={groups.map((g, i) => ({
+            key: String(g.classification?.id ?? `u${i}`),
+            label: g.classification?.name ?? t('Unclassified'),
+            children: tags(g.tagList),
+          }))}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,195 @@
+import { PlayCircleOutlined } from '@ant-design/icons';
+import { isFinishedStatus, JudgeMode, JudgeStatus, LIMITS } from '@oj/shared';
+import { Alert, Button, Descriptions, Drawer, Input, Space, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { t as tt } from '../../../lib/i18n.js';
+import { notify } from '../../../lib/notify.js';
+import { getTestJudgeResult, submitTestJudge } from '../../submission/api/submit.js';
+import type { TestJudgeResult } from '../../submission/api/types.js';
+import { StatusTag } from '../../submission/components/StatusTag.js';
+import { formatMemory, formatTimeMs } from '../../submission/lib/format.js';
+import { preBox } from '../../submission/lib/styles.js';
+import type { Example } from '../api/types.js';
+import { matchedSample } from '../lib/problem-math.js';
+import { codeError } from '../lib/validate-code.js';
+
+export interface TestJudgeDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  pid: number;
+  language: string | undefined;
+  getCode: () => string;
+  examples: Example[];
+  judgeMode: string;
+}
+
+const mono: React.CSSProperties = { fontFamily: 'monospace' };
+
+/**
+ * The online test drawer (doc 2 §4.4): custom input (at most 1000 characters, prefilled with sample 1) and an
+ * optional expected output; runs the code, polls the result every second and shows status, output, time, memory,
+ * stderr and compile errors, and which sample was passed when input and expected output equal one.
+ */
+export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
+  const { t } = useTranslation('problem');
+  const [input, setInput] = useState(p.examples[0]?.input ?? '');
+  const [expected, setExpected] = useState(p.examples[0]?.output ?? '');
+  const [running, setRunning] = useState(false);
+  const [result, setResult] = useState<TestJudgeResult | null>(null);
+  const [asked, setAsked] = useState<{ input: string; expected: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const gen = useRef(0);
+
+  useEffect(
+    () => () => {
+      gen.current++;
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const run = async () => {
+    const err = codeError(p.getCode());
+    if (err) return notify.error(tt(err));
+    if (!p.language) return notify.error(t('Please_select_language'));
+    if (input.length > LIMITS.testInputMax)
+      return notify.error(t('Test_input_too_long', { n: LIMITS.testInputMax }));
+    const my = ++gen.current;
+    setRunning(true);
+    setResult(null);
+    setAsked({ input, expected });
+    try {
+      const key = await submitTestJudge({
+        pid: p.pid,
+        language: p.language,
+        code: p.getCode(),
+        userInput: input,
+        expectedOutput: expected,
+      });
+      const poll = async () => {
+        if (my !== gen.current) return;
+        try {
+          const r = await getTestJudgeResult(key);
+          if (my !== gen.current) return;
+          setResult(r);
+          if (isFinishedStatus(r.status)) return setRunning(false);
+        } catch {
+          if (my !== gen.current) return;
+        }
+        timer.current = setTimeout(poll, LIMITS.testJudgePollMs);
+      };
+      timer.current = setTimeout(poll, LIMITS.testJudgePollMs);
+    } catch {
+      setRunning(false);
+    }
+  };
+
+  const sample =
+    result && asked && result.status === JudgeStatus.ACCEPTED
+      ? matchedSample(p.examples, asked.input, asked.expected)
+      : null;
+  const spjUncertain =
+    result &&
+    p.judgeMode !== JudgeMode.DEFAULT &&
+    (result.status === JudgeStatus.ACCEPTED || result.status === JudgeStatus.WRONG_ANSWER);
+
+  return (
+    <Drawer
+      open={p.open}
+      onClose={p.onClose}
+      title={t('Online_Test')}
+      width={Math.min(560, typeof window === 'undefined' ? 560 : window.innerWidth)}
+      data-testid="test-drawer"
+      extra={
+        <Button
+          type="primary"
+          icon={<PlayCircleOutlined />}
+          loading={running}
+          onClick={run}
+          data-testid="test-run"
+        >
+          {t('Run')}
+        </Button>
+      }
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Text strong>{t('Test_Input')}</Typography.Text>
+        <Input.TextArea
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          autoSize={{ minRows: 4, maxRows: 10 }}
+          maxLength={LIMITS.testInputMax}
+          showCount
+          style={mono}
+          data-testid="test-input"
+        />
+        <Typography.Text strong>{t('Expected_Output')}</Typography.Text>
+        <Input.TextArea
+          value={expected}
+          onChange={(e) => setExpected(e.target.value)}
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          placeholder={t('Optional')}
+          style={mono}
+          data-testid="test-expected"
+        />
+        {result && (
+          <div data-testid="test-result">
+            <Descriptions
+              size="small"
+              column={1}
+              bordered
+              items={[
+                {
+                  key: 's',
+                  label: t('Status'),
+                  children: spjUncertain ? (
+                    <span>{t('Success')}</span>
+                  ) : (
+                    <StatusTag status={result.status} testId="test-status" />
+                  ),
+                },
+                { key: 't', label: t('Time'), children: formatTimeMs(result.time) },
+                { key: 'm', label: t('Memory'), children: formatMemory(result.memory) },
+              ]}
+            />
+            {spjUncertain && <Alert type="info" style={{ marginTop: 8 }} message={t('Spj_uncertain')} />}
+            {sample != null && (
+              <Alert
+                type="success"
+                style={{ marginTop: 8 }}
+                message={t('Passed_sample_n', { n: sample })}
+                data-testid="test-sample-matched"
+              />
+            )}
+            {result.status === JudgeStatus.COMPILE_ERROR && result.errorMessage && (
+              <>
+                <Typography.Text strong>{t('Compile_Error_Message')}</Typography.Text>
+                <pre style={preBox} data-testid="test-compile-error">
+                  {result.errorMessage}
+                </pre>
+              </>
+            )}
+            {result.status !== JudgeStatus.COMPILE_ERROR && (
+              <>
+                <Typography.Text strong>{t('Output')}</Typography.Text>
+                <pre style={preBox} data-testid="test-output">
+                  {result.userOutput ?? ''}
+                </pre>
+              </>
+            )}
+            {result.stderr && (
+              <>
+                <Typography.Text strong>{t('Stderr')}</Typography.Text>
+                <pre style={preBox}>{result.stderr}</pre>
+              </>
+            )}
+            {result.status !== JudgeStatus.COMPILE_ERROR &&
+              result.errorMessage &&
+              result.status !== JudgeStatus.ACCEPTED && <pre style={preBox}>{result.errorMessage}</pre>}
+          </div>
+        )}
+      </Space>
+    </Drawer>
+  );
+}

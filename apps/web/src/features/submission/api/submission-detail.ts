@@ -1,0 +1,43 @@
+import { isFinishedStatus, LIMITS } from '@oj/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet, apiPut } from '../../../lib/api.js';
+import type { CaseResultResponse, SubmissionDetailResponse } from './types.js';
+
+/** GET /api/get-submission-detail?submitId= (doc 2 §2.5, §7) -> { submission, codeShare, waCaseData }. */
+export const getSubmissionDetail = (submitId: number) =>
+  apiGet<SubmissionDetailResponse>('/get-submission-detail', { submitId });
+export const submissionDetailQuery = (submitId: number) =>
+  queryOptions({
+    queryKey: ['submission-detail', submitId],
+    queryFn: () => getSubmissionDetail(submitId),
+    staleTime: 0,
+  });
+/** The detail; polls every 2 s while the submission is unfinished (doc 2 §4.3), stopping on unmount. */
+export const useSubmissionDetail = (submitId: number) =>
+  useQuery({
+    ...submissionDetailQuery(submitId),
+    enabled: Number.isInteger(submitId) && submitId > 0,
+    refetchInterval: (q) => {
+      const st = q.state.data?.submission.status;
+      return st != null && !isFinishedStatus(st) ? LIMITS.submissionPollMs : false;
+    },
+  });
+
+/** GET /api/get-all-case-result?submitId= -> cases and subtasks, or null when the problem hides them. */
+export const getAllCaseResult = (submitId: number) =>
+  apiGet<CaseResultResponse | null>('/get-all-case-result', { submitId }, { silent: true });
+export const allCaseResultQuery = (submitId: number, version: string) =>
+  queryOptions({
+    queryKey: ['all-case-result', submitId, version],
+    queryFn: () => getAllCaseResult(submitId),
+  });
+export const useAllCaseResult = (submitId: number, version: string, enabled: boolean) =>
+  useQuery({ ...allCaseResultQuery(submitId, version), enabled });
+
+/** PUT /api/submission {submitId, share} (owner) -> {submitId, share}. */
+export const updateShare = (submitId: number, share: boolean) =>
+  apiPut<{ submitId: number; share: boolean }>('/submission', { submitId, share });
+
+/** GET /api/resubmit?submitId= (owner or admin; failed submissions) -> {submitId, status}. */
+export const resubmit = (submitId: number) =>
+  apiGet<{ submitId: number; status: number }>('/resubmit', { submitId });

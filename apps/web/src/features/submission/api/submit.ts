@@ -1,0 +1,34 @@
+import { apiGet, apiPost } from '../../../lib/api.js';
+import type { StatusCheck, SubmissionVo, TestJudgeResult } from './types.js';
+
+export interface SubmitInput {
+  pid: number | string;
+  language: string;
+  code: string;
+}
+
+/** POST /api/submit-problem-judge (doc 2 §4.3, §7; practice: cid 0) -> the new submission (submitId). */
+export const submitProblemJudge = (s: SubmitInput) =>
+  apiPost<SubmissionVo>('/submit-problem-judge', { ...s, cid: 0, isRemote: false });
+
+/** POST /api/check-submissions-status {submitIds} -> map submitId to {status, score, time, memory}. */
+export const checkSubmissionsStatus = (submitIds: number[]) =>
+  apiPost<Record<string, StatusCheck>>('/check-submissions-status', { submitIds, cid: 0 }, { silent: true });
+
+export interface TestJudgeInput extends SubmitInput {
+  userInput: string;
+  expectedOutput?: string;
+}
+
+/** POST /api/submit-problem-test-judge (doc 2 §4.4, §7) -> the testJudgeKey to poll. */
+export const submitTestJudge = (s: TestJudgeInput) =>
+  apiPost<string>('/submit-problem-test-judge', {
+    ...s,
+    type: 'public',
+    isRemoteJudge: false,
+    expectedOutput: s.expectedOutput || null,
+  });
+
+/** GET /api/get-test-judge-result?testJudgeKey= -> status, output, time ms, memory KB, stderr. */
+export const getTestJudgeResult = (testJudgeKey: string) =>
+  apiGet<TestJudgeResult>('/get-test-judge-result', { testJudgeKey }, { silent: true });

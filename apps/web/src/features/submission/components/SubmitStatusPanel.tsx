@@ -1,0 +1,52 @@
+import { LoadingOutlined } from '@ant-design/icons';
+import { isFinishedStatus } from '@oj/shared';
+import { Alert, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMemory, formatTimeMs, statusInfo } from '../lib/format.js';
+import type { PollState } from '../lib/useSubmissionPoll.js';
+import { StatusTag } from './StatusTag.js';
+
+/**
+ * The status panel under the editor after a submit (doc 2 §4.3): the verdict in its colour (spinner while
+ * unfinished), time, memory, score for OI, and a link to the submission detail.
+ */
+export function SubmitStatusPanel({ state, showScore }: { state: PollState; showScore?: boolean }) {
+  const { t } = useTranslation('submission');
+  const finished = isFinishedStatus(state.status);
+  const ac = state.status === 0;
+  return (
+    <Alert
+      data-testid="submit-status-panel"
+      type={finished ? (ac ? 'success' : 'error') : 'info'}
+      style={{ marginTop: 8, borderColor: statusInfo(state.status).color }}
+      showIcon={false}
+      message={
+        <Space wrap>
+          {!finished && <LoadingOutlined />}
+          <span>{t('Status')}:</span>
+          <StatusTag status={state.status} testId="submit-status" />
+          {finished && (
+            <>
+              <span>
+                {t('Time')}: {formatTimeMs(state.time)}
+              </span>
+              <span>
+                {t('Memory')}: {formatMemory(state.memory)}
+              </span>
+              {showScore && state.score != null && (
+                <span>
+                  {t('Score')}: {state.score}
+                </span>
+              )}
+            </>
+          )}
+          {state.gaveUp && <span>{t('Still_judging_check_later')}</span>}
+          <Link to={`/submission-detail/${state.submitId}`} data-testid="submission-detail-link">
+            {t('View_detail')} #{state.submitId}
+          </Link>
+        </Space>
+      }
+    />
+  );
+}

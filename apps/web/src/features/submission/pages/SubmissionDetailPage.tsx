@@ -1,0 +1,252 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { isFinishedStatus, JudgeStatus } from '@oj/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Popconfirm, Result, Skeleton, Space, Switch, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { CodeEditor, loadGlobalLook } from '../../../components/code-editor/index.js';
+import { notify } from '../../../lib/notify.js';
+import { isSuperAdminRoles, useSession } from '../../../lib/session.js';
+import { formatTime } from '../../../lib/time.js';
+import { useLanguages } from '../../help/api/languages.js';
+import { copyText } from '../../problem/lib/clipboard.js';
+import { cancelJudge, manualJudge } from '../api/admin-judge.js';
+import { resubmit, updateShare, useAllCaseResult, useSubmissionDetail } from '../api/submission-detail.js';
+import { CaseResults } from '../components/CaseResults.js';
+import { ManualJudgeDialog } from '../components/ManualJudgeDialog.js';
+import { StatusTag } from '../components/StatusTag.js';
+import { formatLength, formatMemory, formatTimeMs, statusInfo, statusKey } from '../lib/format.js';
+import { preBox } from '../lib/styles.js';
+
+/** Statuses whose banner shows the error text instead of the figures (doc 2 §2.5). */
+const ERROR_TEXT_STATUSES: number[] = [
+  JudgeStatus.COMPILE_ERROR,
+  JudgeStatus.SYSTEM_ERROR,
+  JudgeStatus.SUBMITTED_FAILED,
+];
+/** Manual judge is refused for these (doc 2 §4.3). */
+const NO_MANUAL: number[] = [JudgeStatus.JUDGING, JudgeStatus.COMPILING, JudgeStatus.COMPILE_ERROR];
+
+/**
+ * /submission-detail/:submitID (doc 2 §2.5, §4.3): status banner, one-row summary, case and subtask results,
+ * the code (read-only editor) with copy, share toggle for the owner, resubmit of failed ones, manual judge and
+ * cancel for the super admin; polls every 2 s while unfinished.
+ */
+export default function SubmissionDetailPage() {
+  const { t } = useTranslation('submission');
+  const qc = useQueryClient();
+  const submitId = Number(useParams().submitID);
+  const { userInfo, roles } = useSession();
+  const { data, isLoading, isError } = useSubmissionDetail(submitId);
+  const s = data?.submission;
+  const finished = s ? isFinishedStatus(s.status) : false;
+  const cases = useAllCaseResult(submitId, `${s?.status}:${s?.version}`, !!s && finished);
+  const languages = useLanguages();
+  const [manualOpen, setManualOpen] = useState(false);
+  const root = isSuperAdminRoles(roles);
+
+  if (!Number.isInteger(submitId) || submitId < 1 || isError) {
+    return <Result status="404" title={t('Submission_not_found')} />;
+  }
+  if (isLoading || !s) return <Skeleton active style={{ padding: 24 }} />;
+
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['submission-detail', submitId] });
+    void qc.invalidateQueries({ queryKey: ['submission-list'] });
+  };
+  const owner = !!userInfo && userInfo.uid === s.uid;
+  const info = statusInfo(s.status);
+  const errorText = ERROR_TEXT_STATUSES.includes(s.status);
+  const contentType = languages.data?.find((l) => l.name === s.language)?.contentType;
+  const look = loadGlobalLook();
+
+  const summary = [
+    {
+      title: t('Run_ID'),
+      dataIndex: 'submitId',
+    },
+    {
+      title: t('Submit_Time'),
+      dataIndex: 'submitTime',
+      render: (v: string) => formatTime(v, 'YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      title: t('Problem'),
+      key: 'problem',
+      render: () => (
+        <Link to={`/problem/${encodeURIComponent(s.displayPid)}`}>
+          {s.displayPid} {s.title}
+        </Link>
+      ),
+    },
+    {
+      title: t('Status'),
+      dataIndex: 'status',
+      render: (v: number) => <StatusTag status={v} isManual={s.isManual} />,
+    },
+    { title: t('Time'), dataIndex: 'time', render: formatTimeMs },
+    { title: t('Memory'), dataIndex: 'memory', render: formatMemory },
+    ...(s.score != null ? [{ title: t('Score'), dataIndex: 'score' }] : []),
+    { title: t('Length'), dataIndex: 'length', render: formatLength },
+  ];
+
+  return (
+    <div className="oj-page" data-testid="submission-detail">
+      <Alert
+        data-testid="submission-banner"
+        style={{ borderLeft: `6px solid ${info.color}`, marginBottom: 16 }}
+        type={s.status === JudgeStatus.ACCEPTED ? 'success' : finished ? 'error' : 'info'}
+        message={
+          <Space wrap>
+            <Typography.Title level={4} style={{ margin: 0, color: info.color }} data-testid="banner-status">
+              {t(statusKey(s.status))}
+            </Typography.Title>
+            {s.status === JudgeStatus.SUBMITTED_FAILED && owner && (
+              <Button
+                size="small"
+                onClick={async () => {
+                  try {
+                    await resubmit(s.submitId);
+                    notify.success(t('Resubmitted_Successfully'));
+                    refresh();
+                  } catch {
+                    // toast shown by the api client
+                  }
+                }}
+              >
+                {t('Resubmit')}
+              </Button>
+            )}
+          </Space>
+        }
+        description={
+          errorText ? (
+            <pre style={preBox} data-testid="banner-error">
+              {s.errorMessage ?? ''}
+            </pre>
+          ) : (
+            <Space wrap split="·">
+              <span>
+                {t('Time')}: {formatTimeMs(s.time)}
+              </span>
+              <span>
+                {t('Memory')}: {formatMemory(s.memory)}
+              </span>
+              <span>
+                {t('Length')}: {formatLength(s.length)}
+              </span>
+              <span>
+                {t('Language')}: {s.language}
+              </span>
+              <span>
+                {t('Author')}:{' '}
+                <Link
+                  to={`/user-home?uid=${encodeURIComponent(s.uid)}&username=${encodeURIComponent(s.username)}`}
+                >
+                  {s.username}
+                </Link>
+              </span>
+            </Space>
+          )
+        }
+      />
+      <Table
+        rowKey="submitId"
+        size="small"
+        pagination={false}
+        columns={summary}
+        dataSource={[s]}
+        scroll={{ x: 'max-content' }}
+        style={{ marginBottom: 16 }}
+      />
+      {root && (
+        <Space style={{ marginBottom: 16 }} wrap>
+          <Button
+            disabled={NO_MANUAL.includes(s.status) || s.status === JudgeStatus.PENDING}
+            onClick={() => setManualOpen(true)}
+            data-testid="manual-judge"
+          >
+            {t('Modify_Evaluation')}
+          </Button>
+          <Popconfirm
+            title={t('Cancel_Judge_tips')}
+            onConfirm={async () => {
+              try {
+                await cancelJudge(s.submitId);
+                notify.success(t('Cancel_Successfully'));
+                refresh();
+              } catch {
+                // toast shown by the api client
+              }
+            }}
+          >
+            <Button danger disabled={s.status === JudgeStatus.CANCELLED} data-testid="cancel-judge">
+              {t('Cancel_Evaluation')}
+            </Button>
+          </Popconfirm>
+          <ManualJudgeDialog
+            open={manualOpen}
+            onClose={() => setManualOpen(false)}
+            status={s.status}
+            score={s.score}
+            onSubmit={async (status, score) => {
+              await manualJudge(s.submitId, status, score);
+              notify.success(t('Update_Successfully'));
+              refresh();
+            }}
+          />
+        </Space>
+      )}
+      {finished && (
+        <Card title={t('Test_Case_Results')} size="small" style={{ marginBottom: 16 }}>
+          {cases.isLoading ? <Skeleton active /> : <CaseResults result={cases.data} />}
+        </Card>
+      )}
+      {s.code != null && (
+        <Card
+          size="small"
+          title={t('Code')}
+          extra={
+            <Space>
+              {owner && s.cid === 0 && (
+                <Space size={4}>
+                  <span>{t('Share')}</span>
+                  <Switch
+                    size="small"
+                    checked={s.share}
+                    data-testid="share-toggle"
+                    onChange={async (share) => {
+                      try {
+                        await updateShare(s.submitId, share);
+                        notify.success(share ? t('Shared_successfully') : t('Cancel_Sharing_Successfully'));
+                        refresh();
+                      } catch {
+                        // toast shown by the api client
+                      }
+                    }}
+                  />
+                </Space>
+              )}
+              <Button size="small" icon={<CopyOutlined />} onClick={() => void copyText(s.code ?? '')}>
+                {t('Copy')}
+              </Button>
+            </Space>
+          }
+        >
+          <CodeEditor
+            value={s.code}
+            readOnly
+            contentType={contentType}
+            languageName={s.language}
+            theme={look.theme}
+            fontSize={look.fontSize}
+            tabSize={look.tabSize}
+            height="auto"
+            testId="submission-code"
+          />
+        </Card>
+      )}
+    </div>
+  );
+}
