@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +34,11 @@ const JUDGEHOST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
  * when this process disappears, through OJ_JUDGE_PARENT_PID).
  */
 export function startEmbeddedJudge(opts: EmbeddedJudgeOptions): EmbeddedJudge {
+  // The sandbox runs programs under other uids: the cache's parent (the data dir) must be traversable.
+  fs.mkdirSync(opts.cacheDir, { recursive: true });
+  const parent = path.dirname(opts.cacheDir);
+  const mode = fs.statSync(parent).mode & 0o7777;
+  if ((mode & 0o011) !== 0o011) fs.chmodSync(parent, mode | 0o011);
   let child: ChildProcess | null = null;
   let stopped = false;
   let delay = 1000;
