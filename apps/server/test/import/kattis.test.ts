@@ -126,10 +126,10 @@ describe('POST /api/file/import-kattis-problem on the real packages', () => {
     expect(reasons.multi[1]).toBe('problem type multi-pass is not supported');
     for (const v of Object.values(reasons)) expect((v as [boolean])[0]).toBe(false);
     expect((await t.ctx.db.select({ id: problems.id }).from(problems)).length).toBe(before);
-    const escape = await importZip(
+    const noIn = await importZip(
       zipOf([], { 'p/problem.yaml': 'name: Escape\n', 'p/data/secret/1.ans': '1' }),
     );
-    expect(escape.body.data[0].reason).toBe('no test data: data/secret holds no *.in files');
+    expect(noIn.body.data[0].reason).toBe('no test data: data/secret holds no *.in files');
     const link = (target: string): [Uint8Array, { os: number; attrs: number }] => [
       new TextEncoder().encode(target),
       { os: 3, attrs: (0o120777 << 16) >>> 0 },
