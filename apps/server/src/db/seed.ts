@@ -4,6 +4,7 @@ import { Role } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { seedLanguages } from '../modules/language/language.seed.js';
+import { seedDemoProblems } from './seed-demo.js';
 import { users } from './schema/index.js';
 
 export interface SeedResult {
@@ -31,4 +32,4 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
 }
 
 /** Further seeders by area, run after root exists (each must be idempotent). */
-export const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedLanguages];
+export const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedLanguages, seedDemoProblems];
