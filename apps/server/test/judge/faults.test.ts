@@ -29,7 +29,7 @@ afterEach(async () => {
     h.child.kill('SIGKILL');
     await h.stop();
   }
-  for (const c of cleanups.splice(0)) await c();
+  for (const c of cleanups.splice(0).reverse()) await c();
   Object.assign(queueSettings, saved);
 });
 
