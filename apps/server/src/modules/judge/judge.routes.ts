@@ -1,5 +1,5 @@
 import { heartbeat, judgehostInfo, judgeProgress, judgeResult, leaseRequest } from '@oj/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blobs, judgehosts, judgeJobs, submissions } from '../../db/schema/index.js';
@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { refreshAvailability } from '../language/language.service.js';
 import judgeAdminRoutes from './judge.admin.routes.js';
-import { leaseOne, queueSettings, waitForJob } from './queue.js';
+import { extendLeases, leaseOne, queueSettings, waitForJob } from './queue.js';
 import { applyProgress, applyResult } from './result.js';
 import { startSweeper } from './sweeper.js';
 import { buildTask } from './task.js';
@@ -61,14 +61,7 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(judgehosts.id, b.judgehostId))
         .returning({ id: judgehosts.id });
       if (!updated.length) throw notFound('Unknown judgehost: register first');
-      if (b.jobIds.length) {
-        await app.ctx.db.execute(sql`UPDATE judge_jobs
-          SET lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds})
-          WHERE state = 'leased' AND judgehost_id = ${b.judgehostId} AND id IN (${sql.join(
-            b.jobIds.map((i) => sql`${i}`),
-            sql`, `,
-          )})`);
-      }
+      await extendLeases(app.ctx.db, b.judgehostId, b.jobIds);
       return ok({ ok: true as const });
     });
 
