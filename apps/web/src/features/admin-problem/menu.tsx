@@ -5,7 +5,14 @@ import {
   TagsOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import i18n from '../../lib/i18n.js';
 import type { AdminMenuEntry } from '../admin/menu.js';
+
+// The admin layout translates menu labels with its own namespace only; dictionaries load lazily, so load ours
+// together with the menu, or the labels show as keys until one of our pages has been opened.
+const preload = () => void i18n.loadNamespaces('adminProblem');
+if (i18n.isInitialized) preload();
+else i18n.on('initialized', preload);
 
 /** Side-menu entries of the problem admin pages (labels in the `adminProblem` namespace). */
 export const adminProblemMenu: AdminMenuEntry[] = [

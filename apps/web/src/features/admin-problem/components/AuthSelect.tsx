@@ -14,7 +14,7 @@ export function AuthSelect(props: {
       value={props.value}
       onChange={props.onChange}
       size={props.size}
-      style={{ minWidth: 110 }}
+      style={{ width: '100%', minWidth: 96 }}
       options={[
         { value: ProblemAuth.PUBLIC, label: t('Auth_public') },
         { value: ProblemAuth.PRIVATE, label: t('Auth_private') },

@@ -1,6 +1,6 @@
 import { ProblemType } from '@oj/shared';
 import { Alert, Button, Card, Divider, Form, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.js';
@@ -58,6 +58,16 @@ export function ProblemForm(props: {
   const [serverError, setServerError] = useState<string | null>(null);
   const local = (langs.data ?? []).filter((l) => l.oj === 'ME');
 
+  // A stored problem that lists no language accepts every local one (server rule): show them all checked.
+  const noLanguages = props.pid != null && props.initial.languages.length === 0;
+  useEffect(() => {
+    if (noLanguages && langs.data && (form.getFieldValue('languages') ?? []).length === 0)
+      form.setFieldValue(
+        'languages',
+        langs.data.filter((l) => l.oj === 'ME').map((l) => l.name),
+      );
+  }, [noLanguages, langs.data, form]);
+
   const onTypeChange = (type: number) => {
     if (type !== ProblemType.OI) return;
     for (const name of ['cases', 'uploadedCases'] as const) {
@@ -114,7 +124,7 @@ export function ProblemForm(props: {
         <Form.Item name="hint" label={t('Hint')}>
           <MarkdownField />
         </Form.Item>
-        <Divider orientation="left">{t('Languages')}</Divider>
+        <Divider orientation="left">{t('Languages_section')}</Divider>
         <LanguageFields languages={local} />
         <Divider orientation="left">{t('Judge')}</Divider>
         <JudgeFields languages={local} />

@@ -77,20 +77,20 @@ export default function ImportPage() {
             size="small"
             dataSource={results}
             pagination={false}
-            scroll={{ x: 560 }}
+            tableLayout="fixed"
             data-testid="import-results"
             columns={[
-              { title: t('Title'), dataIndex: 'title', ellipsis: true },
+              { title: t('Title'), dataIndex: 'title' },
               {
                 title: t('Problem_ID'),
                 dataIndex: 'problemId',
-                width: 140,
+                width: '28%',
                 render: (v: string | null, r) =>
                   r.pid ? <Link to={`/admin/problem/edit/${r.pid}`}>{v}</Link> : (v ?? '-'),
               },
               {
                 title: t('Result'),
-                width: 260,
+                width: '36%',
                 render: (_v, r) =>
                   r.imported ? (
                     <Tag color="success">{t('Imported')}</Tag>

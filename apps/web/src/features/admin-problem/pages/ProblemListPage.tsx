@@ -5,7 +5,7 @@ import {
   ExportOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Input, Popconfirm, Space, Table, Tooltip } from 'antd';
+import { Button, Card, Grid, Input, Popconfirm, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -33,6 +33,8 @@ export default function ProblemListPage() {
   const changeAuth = useChangeProblemAuth();
   const remove = useDeleteProblem();
   const [busy, setBusy] = useState<string | null>(null);
+  // Under 768 px the id and author columns go and the title column carries the problem id.
+  const narrow = !(Grid.useBreakpoint().md ?? true);
 
   const run = async (key: string, fn: () => Promise<void>, done?: string) => {
     setBusy(key);
@@ -71,7 +73,7 @@ export default function ProblemListPage() {
         size="middle"
         loading={q.isLoading}
         dataSource={q.data?.records ?? []}
-        scroll={{ x: 860 }}
+        scroll={narrow ? undefined : { x: 860 }}
         locale={{ emptyText: t('common:No_data') }}
         pagination={{
           current: page,
@@ -86,15 +88,32 @@ export default function ProblemListPage() {
           },
         }}
         columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
-          { title: t('Problem_ID'), dataIndex: 'problemId', width: 130, ellipsis: true },
-          { title: t('Title'), dataIndex: 'title', ellipsis: true },
-          { title: t('Author'), dataIndex: 'author', width: 120, ellipsis: true },
+          ...(narrow
+            ? []
+            : [
+                { title: 'ID', dataIndex: 'id', width: 70 },
+                { title: t('Problem_ID'), dataIndex: 'problemId', width: 130, ellipsis: true },
+              ]),
+          {
+            title: t('Title'),
+            dataIndex: 'title',
+            ellipsis: !narrow,
+            render: (title: string, r: AdminProblemRow) =>
+              narrow ? (
+                <>
+                  <div style={{ color: '#888', fontSize: 12 }}>{r.problemId}</div>
+                  {title}
+                </>
+              ) : (
+                title
+              ),
+          },
+          ...(narrow ? [] : [{ title: t('Author'), dataIndex: 'author', width: 120, ellipsis: true }]),
           {
             title: t('Auth'),
             dataIndex: 'auth',
-            width: 130,
-            render: (auth: number, r) => (
+            width: narrow ? 104 : 130,
+            render: (auth: number, r: AdminProblemRow) => (
               <AuthSelect
                 size="small"
                 value={auth}
@@ -109,10 +128,10 @@ export default function ProblemListPage() {
           },
           {
             title: t('Option'),
-            width: 190,
-            fixed: 'right',
-            render: (_v, r) => (
-              <Space size={4}>
+            width: narrow ? 72 : 190,
+            fixed: narrow ? undefined : ('right' as const),
+            render: (_v: unknown, r: AdminProblemRow) => (
+              <Space size={4} wrap>
                 <Tooltip title={t('common:Edit')}>
                   <Button
                     size="small"
