@@ -59,6 +59,27 @@ export async function tagsByPid(ctx: AppContext, pids: number[]): Promise<Map<nu
   return out;
 }
 
+/** How long a list total may be reused (ms): totals lag problem changes by at most this. */
+export const TOTAL_CACHE_MS = 2000;
+const totals = new WeakMap<AppContext, Map<string, { at: number; value: Promise<number> }>>();
+
+/** The total for a filter `key`, computed at most once per TOTAL_CACHE_MS per app (bounded to 500 keys). */
+async function cachedTotal(ctx: AppContext, key: string, compute: () => Promise<number>): Promise<number> {
+  let m = totals.get(ctx);
+  if (!m) {
+    m = new Map();
+    totals.set(ctx, m);
+  }
+  const hit = m.get(key);
+  const now = Date.now();
+  if (hit && now - hit.at < TOTAL_CACHE_MS) return hit.value;
+  if (m.size > 500) m.clear();
+  const value = compute();
+  m.set(key, { at: now, value });
+  value.catch(() => m.delete(key));
+  return value;
+}
+
 /**
  * The public problem list (doc 2 §2.1, §7 GET /api/get-problem-list): only public (auth 1), non-group problems,
  * sorted by id; keyword matches problemId or title (case-insensitive). Uses `problems_list_idx` (auth, is_group,
@@ -75,7 +96,12 @@ export async function listPublicProblems(ctx: AppContext, f: ProblemListFilter) 
       sql`exists (select 1 from ${problemTags} where ${problemTags.pid} = ${problems.id} and ${problemTags.tid} = ${f.tagId})`,
     );
   const where = and(...conds);
-  const [rows, [{ total }]] = await Promise.all([
+  // Tags ride along as JSON (one round trip); the total comes from a 2-second cache per filter.
+  const tagJson = sql<
+    TagVo[]
+  >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.id) from problem_tags pt join tags t on t.id = pt.tid where pt.pid = "problems"."id"), '[]'::json)`;
+  const key = JSON.stringify([kw ?? '', f.difficulty ?? null, f.oj ?? '', f.tagId ?? null]);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select({
         pid: problems.id,
@@ -83,6 +109,7 @@ export async function listPublicProblems(ctx: AppContext, f: ProblemListFilter) 
         title: problems.title,
         difficulty: problems.difficulty,
         type: problems.type,
+        tags: tagJson,
         total: problems.countTotal,
         ac: problems.countAc,
         wa: problems.countWa,
@@ -99,15 +126,16 @@ export async function listPublicProblems(ctx: AppContext, f: ProblemListFilter) 
       .orderBy(asc(problems.id))
       .limit(f.limit)
       .offset((f.currentPage - 1) * f.limit),
-    ctx.db.select({ total: count() }).from(problems).where(where),
+    cachedTotal(ctx, key, async () =>
+      Number((await ctx.db.select({ total: count() }).from(problems).where(where))[0].total),
+    ),
   ]);
-  const tagMap = await tagsByPid(
-    ctx,
-    rows.map((r) => r.pid),
-  );
-  const page: Page<(typeof rows)[number] & { tags: TagVo[] }> = {
-    records: rows.map((r) => ({ ...r, tags: tagMap.get(r.pid) ?? [] })),
-    total: Number(total),
+  const page: Page<(typeof rows)[number]> = {
+    records: rows.map((r) => ({
+      ...r,
+      tags: typeof r.tags === 'string' ? (JSON.parse(r.tags) as TagVo[]) : r.tags,
+    })),
+    total,
     current: f.currentPage,
     size: f.limit,
   };
