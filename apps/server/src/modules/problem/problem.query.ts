@@ -96,8 +96,8 @@ export async function listPublicProblems(ctx: AppContext, f: ProblemListFilter) 
       sql`exists (select 1 from ${problemTags} where ${problemTags.pid} = ${problems.id} and ${problemTags.tid} = ${f.tagId})`,
     );
   const where = and(...conds);
-  // Tags ride along as JSON (one round trip); the total comes from a 2-second cache per filter.
-  const tagJson = sql<
+  // Tags come in one query for the page's ids (a per-row subquery would also run for rows skipped by OFFSET);
+  // the total comes from a 2-second cache per filter.
     TagVo[]
   >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.id) from problem_tags pt join tags t on t.id = pt.tid where pt.pid = "problems"."id"), '[]'::json)`;
   const key = JSON.stringify([kw ?? '', f.difficulty ?? null, f.oj ?? '', f.tagId ?? null]);
@@ -109,7 +109,6 @@ export async function listPublicProblems(ctx: AppContext, f: ProblemListFilter) 
         title: problems.title,
         difficulty: problems.difficulty,
         type: problems.type,
-        tags: tagJson,
         total: problems.countTotal,
         ac: problems.countAc,
         wa: problems.countWa,
