@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  ROOT_PASSWORD,
+  type RunningServer,
+  SCREENSHOTS,
+  startServer,
+} from '../harness.js';
+
+/**
+ * Admin problem management in a real browser (doc 3 admin routes problems, problem/create, problem/edit, import):
+ * the real server on a fresh PGlite database serving the built web app, Debian's chromium (the e2e harness). As
+ * root: import the real FPS A+B file through the import page and find it in the admin and public lists; create a
+ * problem by hand with typed test cases (client-side and server-side refusals first); edit its title.
+ * Screenshots of the list, the editor and the import result in en-US, zh-CN and at 375 px go to e2e/screenshots/.
+ */
+
+const FPS_DIR = '/work/shared/problems/fps/zhblue-A+B';
+
+let server: RunningServer;
+let browser: Browser;
+let base = '';
+
+beforeAll(async () => {
+  server = await startServer();
+  base = server.base;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A page of a fresh en-US context, signed in as root through /admin/login. */
+async function rootPage(): Promise<Page> {
+  const { page } = await newPage(browser, { locale: 'en-US', width: 1366, height: 900 });
+  await page.goto(`${base}/admin/login`);
+  await page.locator('input[autocomplete=username]').fill('root');
+  await page.locator('input[type=password]').fill(ROOT_PASSWORD);
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/admin\/?$/);
+  return page;
+}
+
+/** Full-page screenshot in en-US, then zh-CN (header language toggle), then at 375 px wide. */
+async function shootThreeWays(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  // Let the last toast (4 s) go so it does not cover the page.
+  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 6000 }).catch(() => {});
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-en.png`), fullPage: true });
+  await page.getByTestId('admin-language').click();
+  await ready();
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-zh.png`), fullPage: true });
+  await page.getByTestId('admin-language').click();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await ready();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+/** The admin list row whose problem id cell is exactly `problemId`. */
+const listRow = (page: Page, problemId: string) =>
+  page
+    .locator('.ant-table-row')
+    .filter({ has: page.locator('td', { hasText: new RegExp(`^${problemId}$`) }) });
+
+describe('admin problem pages in the browser', () => {
+  it('imports the FPS A+B file and shows it in the admin and public problem lists', async () => {
+    const xml = fs.readdirSync(FPS_DIR).find((f) => f.endsWith('.xml'));
+    expect(xml).toBeTruthy();
+    const page = await rootPage();
+    await page.goto(`${base}/admin/problem/import`);
+    await page.getByText('FPS', { exact: true }).click();
+    await page.locator('input[type=file]').setInputFiles(path.join(FPS_DIR, xml as string));
+    const summary = page.getByTestId('import-summary');
+    await expect(summary.textContent()).resolves.toContain('Imported 1 of 1');
+    const row = page.getByTestId('import-results').locator('.ant-table-row').first();
+    await expect(row.textContent()).resolves.toMatch(/A\+B Problem.*Imported/);
+    const problemId = (await row.locator('td').nth(1).textContent())?.trim() ?? '';
+    expect(problemId).not.toBe('');
+    await shootThreeWays(page, 'admin-problem-import', () => summary.waitFor());
+
+    await page.goto(`${base}/admin/problems`);
+    await waitListRow(page, problemId, 'A+B Problem');
+    await shootThreeWays(page, 'admin-problem-list', () =>
+      page.locator('.ant-table-row', { hasText: 'A+B Problem' }).waitFor(),
+    );
+
+    // The public practice list shows the imported (public) problem to everyone.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${base}/problem`);
+    await visitor.getByText('A+B Problem').first().waitFor({ timeout: 30_000 });
+    await visitor.close();
+    await page.context().close();
+  });
+
+  it('creates a problem with typed test cases, refusing bad input first, then edits its title', async () => {
+    const page = await rootPage();
+    await page.goto(`${base}/admin/problem/create`);
+    await page.getByTestId('problem-save').click();
+    // Client-side check of doc 3 §5, shown before anything is sent.
+    await page.getByText('The problem ID is required').first().waitFor();
+
+    await page.getByTestId('problem-id').fill('E2E-SUM');
+    await page.getByTestId('problem-title').fill('Sum of two');
+    await page.getByTestId('problem-description').fill('Add **a** and **b**, $a+b$.');
+    await page.getByTestId('problem-input').fill('Two integers a and b.');
+    await page.getByTestId('problem-output').fill('Their sum.');
+    // Live markdown preview beside the textarea.
+    await page.locator('.oj-markdown strong', { hasText: 'a' }).first().waitFor();
+    await page.getByTestId('problem-save').click();
+    await page.getByText('Choose at least one language').first().waitFor();
+
+    await page.getByTestId('problem-languages').getByText('C++', { exact: true }).click();
+    await page.getByTestId('case-input-0').fill('1 2\n');
+    await page.getByTestId('case-output-0').fill('3\n');
+    await page.getByTestId('case-add').click();
+    await page.getByTestId('case-input-1').fill('-5 5\n');
+    await page.getByTestId('case-output-1').fill('0\n');
+
+    // The server refuses a problem id that exists: its 400 message is shown on the form.
+    await page.getByTestId('problem-id').fill('P1000');
+    await page.getByTestId('problem-save').click();
+    await expect(page.getByTestId('problem-server-error').textContent()).resolves.toContain('already exists');
+
+    await page.getByTestId('problem-id').fill('E2E-SUM');
+    await page.getByTestId('problem-save').click();
+    await page.waitForURL(/\/admin\/problems$/);
+    await waitListRow(page, 'E2E-SUM', 'Sum of two');
+    const row = listRow(page, 'E2E-SUM');
+
+    // Edit: the form comes back with the stored values and the typed cases.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await page.waitForURL(/\/admin\/problem\/edit\/\d+$/);
+    await expect(page.getByTestId('problem-title').inputValue()).resolves.toBe('Sum of two');
+    await expect(page.getByTestId('case-output-1').inputValue()).resolves.toBe('0\n');
+    await shootThreeWays(page, 'admin-problem-edit', () => page.getByTestId('problem-title').waitFor());
+    await page.getByTestId('problem-title').fill('Sum of two integers');
+    await page.getByTestId('problem-save').click();
+    await page.waitForURL(/\/admin\/problems$/);
+    await waitListRow(page, 'E2E-SUM', 'Sum of two integers');
+    await page.context().close();
+  });
+});
