@@ -9,5 +9,7 @@ export default defineProject({
     hookTimeout: 300_000,
     pool: 'forks',
     fileParallelism: false,
+    // A person waits for a page: UI assertions poll up to 15 s instead of vitest's 1 s default.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

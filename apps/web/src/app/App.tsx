@@ -5,7 +5,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { RouterProvider } from 'react-router';
 import { useLanguage } from '../lib/i18n.js';
 import { queryClient } from '../lib/query-client.js';
-import { router } from './router.js';
+import { getRouter } from './router.js';
 
 /**
  * Providers around the router: TanStack Query, Ant Design with the locale following the language (zh_CN /
@@ -16,7 +16,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: '#1677ff' } }}>
-        <RouterProvider router={router} />
+        <RouterProvider router={getRouter()} />
       </ConfigProvider>
     </QueryClientProvider>
   );

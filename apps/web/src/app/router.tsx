@@ -65,5 +65,17 @@ export const routeObjects: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routeObjects);
-setNavigator((to, opts) => void router.navigate(to, opts));
+let router: ReturnType<typeof createBrowserRouter> | null = null;
+
+/**
+ * The app's router, created on first use: after i18n is ready (main.tsx awaits it), so guard messages of the
+ * first navigation are translated.
+ */
+export function getRouter(): ReturnType<typeof createBrowserRouter> {
+  if (!router) {
+    const r = createBrowserRouter(routeObjects);
+    setNavigator((to, opts) => void r.navigate(to, opts));
+    router = r;
+  }
+  return router;
+}

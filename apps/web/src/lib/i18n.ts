@@ -29,35 +29,43 @@ function initialLanguage(): Lang {
   return detectLanguage(window.location.search, stored, navigator.language);
 }
 
-/** Each dictionary is its own chunk: only the active language is downloaded at start. */
-const LOADERS: Record<Lang, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
-  'en-US': () => import('../locales/en-US/index.js'),
-  'zh-CN': () => import('../locales/zh-CN/index.js'),
+/** Every namespace of every locale is its own small chunk (`locales/<lang>/<ns>.json`), loaded when used. */
+const DICTIONARIES = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+/** i18next backend reading those chunks: a page's namespace arrives with (or just before) the page itself. */
+const lazyBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(lng: string, ns: string, cb: (err: Error | null, data?: Record<string, unknown>) => void) {
+    const load = DICTIONARIES[`../locales/${lng}/${ns}.json`];
+    if (!load) {
+      cb(new Error(`no dictionary ${lng}/${ns}`));
+      return;
+    }
+    load().then(
+      (m) => cb(null, m.default),
+      (e: Error) => cb(e),
+    );
+  },
 };
 
-async function loadDictionary(lang: Lang): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'common')) return;
-  const dict = (await LOADERS[lang]()).default;
-  for (const [ns, res] of Object.entries(dict)) i18n.addResourceBundle(lang, ns, res, true, true);
-}
-
 /**
- * Initialises i18next with the detected language's dictionary (awaited by main.tsx before the first render).
- * Namespaces are the JSON files of the locale folder (`common` is the default); no fallback language is
- * loaded since the locales test guarantees both hold the same keys.
+ * Initialises i18next in the detected language with the `common` namespace (awaited by main.tsx before the
+ * first render); other namespaces load when a component asks for them (react-i18next suspends meanwhile). No
+ * fallback language is loaded: the locales test guarantees both hold the same keys.
  */
 export async function initI18n(lang: Lang = initialLanguage()): Promise<void> {
-  await i18n.use(initReactI18next).init({
-    resources: {},
-    lng: lang,
-    fallbackLng: false,
-    ns: ['common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  await loadDictionary(lang);
-  await i18n.changeLanguage(lang);
+  await i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: lang,
+      fallbackLng: false,
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
@@ -69,10 +77,10 @@ export function setLanguage(next: Lang): void {
   } catch {
     // storage may be unavailable (private mode); the switch still applies to this page
   }
-  void loadDictionary(next).then(() => {
+  // changeLanguage loads the namespaces in use for the new language before switching.
+  void i18n.changeLanguage(next).then(() => {
     dayjs.locale(next === 'zh-CN' ? 'zh-cn' : 'en');
     document.documentElement.lang = next;
-    void i18n.changeLanguage(next);
   });
 }
 

@@ -57,7 +57,7 @@ describe('locales', () => {
     const files = roots.flatMap((r) => walk(path.join(here, '..', r)));
     for (const file of files) {
       const src = fs.readFileSync(file, 'utf8');
-      const nsMatch = src.match(/useTranslation\('(\w+)'\)/) ?? src.match(/i18n-namespace: (\w+)/);
+      const nsMatch = src.match(/useTranslation\(\[?'(\w+)'/) ?? src.match(/i18n-namespace: (\w+)/);
       const defaultNs = nsMatch ? nsMatch[1] : 'common';
       for (const m of src.matchAll(/\bt\('([\w.:]+)'/g)) {
         const [ns, key] = m[1].includes(':') ? m[1].split(':') : [defaultNs, m[1]];

@@ -10,12 +10,18 @@ import { toggleLanguage } from '../../lib/i18n.js';
 import { isSuperAdminRoles, useSession } from '../../lib/session.js';
 import { useSessionSync } from './useSessionSync.js';
 
+/** Namespaces of the side-menu labels (`ns:key`; plain keys are in `admin`), loaded with the layout. */
+const MENU_NAMESPACES = [
+  'admin',
+  ...new Set(adminMenu.filter((e) => e.label.includes(':')).map((e) => e.label.split(':')[0])),
+];
+
 /**
  * The admin back office's layout (doc 3): side menu (a drawer under 992 px), a header with the user, the
  * language toggle, a link to the site and logout. The route guard already required an admin role.
  */
 export default function AdminLayout() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(MENU_NAMESPACES);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { userInfo, roles } = useSession();

@@ -70,11 +70,25 @@ export function NavBar() {
 
   const guest = (
     <Space>
-      <Button type="primary" ghost onClick={() => session.openLoginModal('Login')} data-testid="open-login">
+      <Button
+        type="primary"
+        ghost
+        onClick={() => {
+          setDrawerOpen(false);
+          session.openLoginModal('Login');
+        }}
+        data-testid="open-login"
+      >
         {t('Login')}
       </Button>
       {config.register && (
-        <Button onClick={() => session.openLoginModal('Register')} data-testid="open-register">
+        <Button
+          onClick={() => {
+            setDrawerOpen(false);
+            session.openLoginModal('Register');
+          }}
+          data-testid="open-register"
+        >
           {t('Register')}
         </Button>
       )}

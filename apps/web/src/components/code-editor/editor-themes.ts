@@ -19,8 +19,16 @@ export async function loadTheme(name: string): Promise<Extension> {
       return (await import('./extra-themes.js')).EXTRA_THEMES[name];
     default: {
       // Destructured so the bundler keeps only these five of the package's themes.
-      const { monokai, solarizedLight, material, eclipse, dracula } = await import('@uiw/codemirror-themes-all');
-      const map: Record<string, Extension> = { monokai, solarized: solarizedLight, material, eclipse, dracula };
+      const { monokai, solarizedLight, material, eclipse, dracula } = await import(
+        '@uiw/codemirror-themes-all'
+      );
+      const map: Record<string, Extension> = {
+        monokai,
+        solarized: solarizedLight,
+        material,
+        eclipse,
+        dracula,
+      };
       return map[name] ?? (await import('./extra-themes.js')).EXTRA_THEMES.idea;
     }
   }

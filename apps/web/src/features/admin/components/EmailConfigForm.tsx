@@ -10,7 +10,7 @@ import { useEmailConfig, useSetEmailConfig, useTestEmail } from '../api/admin-co
  * stored one), SSL, sender; a test-mail button sends to the given address with the saved settings.
  */
 export function EmailConfigForm() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'account']);
   const [form] = Form.useForm<SetEmailConfigBody>();
   const q = useEmailConfig();
   const save = useSetEmailConfig();

@@ -13,7 +13,7 @@ import { useAdminLogin } from '../api/admin-session.js';
  * a non-admin account is refused with the server's message.
  */
 export default function AdminLoginPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'account']);
   const navigate = useNavigate();
   const config = useWebsiteConfig();
   const login = useAdminLogin();

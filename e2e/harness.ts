@@ -1,0 +1,250 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * Browser-test harness: the REAL server (`apps/server/src/server.ts` through tsx, as a child process) on a free
+ * port with a fresh OJ_DATA_DIR (PGlite), a known root password and no embedded judge, serving the built web app
+ * (`npm run test:e2e` builds it first); Debian's chromium driven by playwright-core; and a local SMTP server that
+ * keeps every mail, so tests read codes as a user reads their inbox. Builds nothing itself.
+ */
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SCREENSHOTS = path.join(ROOT, 'e2e/screenshots');
+export const ROOT_PASSWORD = 'e2eRootPass1';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  base: string;
+  /** Everything the server printed so far (pino JSON lines). */
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the real server on a fresh data dir; resolves once `/api/get-website-config` answers (max 90 s). */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const dist = process.env.OJ_WEB_DIST ?? path.join(ROOT, 'apps/web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`no built web app in ${dist}: run "npm run build -w apps/web" (npm run test:e2e does)`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let out = '';
+  // Never a PostgreSQL from the caller's environment: always a fresh embedded PGlite.
+  const { DATABASE_URL: _ignored, ...parentEnv } = process.env;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...parentEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OJ_DATA_DIR: dataDir,
+      OJ_ADMIN_PASSWORD: ROOT_PASSWORD,
+      OJ_EMBEDDED_JUDGE_WORKERS: '0',
+      OJ_WEB_DIST: dist,
+      LOG_LEVEL: 'info',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const until = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out.slice(-3000)}`);
+    try {
+      const r = await fetch(`${base}/api/get-website-config`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`server did not start in 90 s:\n${out.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    base,
+    log: () => out,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => {
+          const t = setTimeout(() => {
+            child.kill('SIGKILL');
+            r(null);
+          }, 10_000);
+          child.once('exit', () => {
+            clearTimeout(t);
+            r(null);
+          });
+        });
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A mail as the local SMTP server received it (raw RFC 822 text). */
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+export interface Inbox {
+  port: number;
+  mails: ReceivedMail[];
+  /** Waits (max `ms`) for a mail to `to` matching `re`; returns the first capture group (or whole match). */
+  waitFor: (to: string, re: RegExp, ms?: number) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+/** A local SMTP server without TLS or auth that keeps every mail in memory. */
+export async function startInbox(): Promise<Inbox> {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, cb) {
+      let raw = '';
+      stream.on('data', (d: Buffer) => {
+        raw += d.toString('utf8');
+      });
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: decodeMail(raw) });
+        cb();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return {
+    port,
+    mails,
+    async waitFor(to, re, ms = 20_000) {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        for (const m of [...mails].reverse()) {
+          if (!m.to.includes(to.toLowerCase())) continue;
+          const hit = m.raw.match(re);
+          if (hit) return hit[1] ?? hit[0];
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      throw new Error(`no mail to ${to} matching ${re} within ${ms} ms (got ${mails.length} mails)`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Undoes quoted-printable soft breaks and base64 bodies well enough to search a mail's text. */
+function decodeMail(raw: string): string {
+  let text = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  const b64 = raw.match(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g) ?? [];
+  for (const block of b64) {
+    const body = block.split(/\r?\n\r?\n/)[1] ?? '';
+    text += `\n${Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')}`;
+  }
+  return text;
+}
+
+/** Launches Debian's chromium headless with the flags of the brief. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS, headless: true });
+}
+
+/** A fresh browser context (own local storage) in the given language and width. */
+export async function newPage(
+  browser: Browser,
+  opts: { locale?: 'en-US' | 'zh-CN'; width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: opts.locale ?? 'en-US',
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** Calls the API directly (setup steps a test does not exercise through the UI). Returns `data` or throws. */
+export async function api<T>(
+  base: string,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown } = {},
+): Promise<{ data: T; token: string | null }> {
+  const res = await fetch(`${base}/api${url}`, {
+    method,
+    headers: {
+      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(opts.token ? { authorization: opts.token } : {}),
+      'url-type': url.startsWith('/admin') ? 'admin' : 'general',
+    },
+    body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+  });
+  const body = (await res.json()) as { status: number; msg: string; data: T };
+  if (!res.ok || body.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${body.msg}`);
+  return { data: body.data, token: res.headers.get('authorization') };
+}
+
+/** Signs root in through the API and points the server's mail at `inbox` (no TLS, no auth). Returns root's token. */
+export async function configureMail(base: string, inbox: Inbox): Promise<string> {
+  const { token } = await api(base, 'POST', '/admin/login', {
+    body: { username: 'root', password: ROOT_PASSWORD },
+  });
+  if (!token) throw new Error('admin login answered no token');
+  await api(base, 'PUT', '/admin/config/set-email-config', {
+    token,
+    body: {
+      host: '127.0.0.1',
+      port: inbox.port,
+      username: '',
+      password: '',
+      ssl: false,
+      from: 'oj@example.test',
+    },
+  });
+  return token;
+}
+
+/** Saves a screenshot under e2e/screenshots/<name>.png. */
+export async function shot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
