@@ -98,8 +98,6 @@ export async function listPublicProblems(ctx: AppContext, f: ProblemListFilter) 
   const where = and(...conds);
   // Tags come in one query for the page's ids (a per-row subquery would also run for rows skipped by OFFSET);
   // the total comes from a 2-second cache per filter.
-    TagVo[]
-  >`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.id) from problem_tags pt join tags t on t.id = pt.tid where pt.pid = "problems"."id"), '[]'::json)`;
   const key = JSON.stringify([kw ?? '', f.difficulty ?? null, f.oj ?? '', f.tagId ?? null]);
   const [rows, total] = await Promise.all([
     ctx.db
