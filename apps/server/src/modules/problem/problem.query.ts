@@ -127,11 +127,12 @@ export async function listPublicProblems(ctx: AppContext, f: ProblemListFilter) 
       Number((await ctx.db.select({ total: count() }).from(problems).where(where))[0].total),
     ),
   ]);
-  const page: Page<(typeof rows)[number]> = {
-    records: rows.map((r) => ({
-      ...r,
-      tags: typeof r.tags === 'string' ? (JSON.parse(r.tags) as TagVo[]) : r.tags,
-    })),
+  const tagMap = await tagsByPid(
+    ctx,
+    rows.map((r) => r.pid),
+  );
+  const page: Page<(typeof rows)[number] & { tags: TagVo[] }> = {
+    records: rows.map((r) => ({ ...r, tags: tagMap.get(r.pid) ?? [] })),
     total,
     current: f.currentPage,
     size: f.limit,
