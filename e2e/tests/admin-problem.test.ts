@@ -51,7 +51,11 @@ async function rootPage(): Promise<Page> {
 async function shootThreeWays(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 900 });
   // Let the last toast (4 s) go so it does not cover the page.
-  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 6000 }).catch(() => {});
+  await page
+    .locator('.ant-message-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 6000 })
+    .catch(() => {});
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-en.png`), fullPage: true });
   await page.getByTestId('admin-language').click();
   await ready();
@@ -64,11 +68,16 @@ async function shootThreeWays(page: Page, name: string, ready: () => Promise<voi
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-/** The admin list row whose problem id cell is exactly `problemId`. */
+/** The admin list row whose problem id cell is exactly `problemId` (desktop layout). */
 const listRow = (page: Page, problemId: string) =>
   page
     .locator('.ant-table-row')
     .filter({ has: page.locator('td', { hasText: new RegExp(`^${problemId}$`) }) });
+
+/** Waits until the admin list shows a row for `problemId` holding `text` (the list refetches after a save). */
+async function waitListRow(page: Page, problemId: string, text: string): Promise<void> {
+  await listRow(page, problemId).filter({ hasText: text }).waitFor();
+}
 
 describe('admin problem pages in the browser', () => {
   it('imports the FPS A+B file and shows it in the admin and public problem lists', async () => {
@@ -92,11 +101,9 @@ describe('admin problem pages in the browser', () => {
       page.locator('.ant-table-row', { hasText: 'A+B Problem' }).waitFor(),
     );
 
-    // The public practice list shows the imported (public) problem to everyone.
-    const visitor = await browser.newPage();
-    await visitor.goto(`${base}/problem`);
-    await visitor.getByText('A+B Problem').first().waitFor({ timeout: 30_000 });
-    await visitor.close();
+    // The public practice list (/problem, which asks visitors to log in) shows the imported public problem.
+    await page.goto(`${base}/problem`);
+    await page.getByRole('link', { name: 'A+B Problem' }).first().waitFor({ timeout: 30_000 });
     await page.context().close();
   });
 
