@@ -141,7 +141,8 @@ http.interceptors.response.use(
         msg = serverMsg || t('common:No_permission');
         if (!silent) notify.error(msg);
         void refreshRoles();
-        if (admin) navigateTo('/admin');
+        // The admin login refusing a non-admin stays on the login page with the server's message.
+        if (admin && !cfg?.url?.endsWith('/admin/login')) navigateTo('/admin');
         break;
       case 404:
         msg = t('common:Resource_not_found');
