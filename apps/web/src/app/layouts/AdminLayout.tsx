@@ -10,6 +10,7 @@ import { toggleLanguage } from '../../lib/i18n.js';
 import { isSuperAdminRoles, useSession } from '../../lib/session.js';
 import { useSessionSync } from './useSessionSync.js';
 
+// i18n-namespace: admin
 /** Namespaces of the side-menu labels (`ns:key`; plain keys are in `admin`), loaded with the layout. */
 const MENU_NAMESPACES = [
   'admin',
