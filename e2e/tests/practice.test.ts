@@ -36,12 +36,16 @@ const WA_CODE = [
   'int main(){int a,b;scanf("%d%d",&a,&b);printf("%d\\n",a-b);return 0;}',
 ];
 
+/** Polls wait up to 15 s: pages load lazily and the judge is real. */
+const T = { timeout: 15_000 };
+
 let server: RunningServer;
 let inbox: Inbox;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let problemId: string;
+let waSubmitId = 0;
 
 const modal = (p: Page) => p.locator('.oj-login-modal .ant-modal-content');
 
@@ -93,7 +97,7 @@ async function pickOption(p: Page, select: string, title: string) {
 async function submitAndWait(p: Page, final: number): Promise<number> {
   await p.getByTestId('submit-code').click();
   const status = p.getByTestId('submit-status');
-  await expect.poll(() => status.getAttribute('data-status')).toMatch(/^(5|6|7|9|0|-1)$/);
+  await expect.poll(() => status.getAttribute('data-status'), T).toMatch(/^(5|6|7|9|0|-1)$/);
   const first = Number(await status.getAttribute('data-status'));
   await expect
     .poll(() => status.getAttribute('data-status'), { timeout: 180_000, interval: 500 })
@@ -141,40 +145,40 @@ describe('practice', () => {
     const code = await inbox.waitFor(EMAIL, /\b(\d{6})\b/);
     await form.getByPlaceholder('Email code').fill(code);
     await form.getByRole('button', { name: 'Sign up' }).click();
-    await expect.poll(() => modal(page).locator('.ant-modal-title').textContent()).toBe('Login - OJ');
+    await expect.poll(() => modal(page).locator('.ant-modal-title').textContent(), T).toBe('Login - OJ');
     await form.getByPlaceholder('Username').fill(USER);
     await form.getByPlaceholder('Password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByTestId('header-name').textContent()).toBe(USER);
+    await expect.poll(() => page.getByTestId('header-name').textContent(), T).toBe(USER);
 
     // The problem list from the top navigation; filters live in the address.
     await page.getByTestId('top-nav').getByText('Problem', { exact: true }).click();
     await page.waitForURL(/\/problem$/);
     const row = page.getByTestId('problem-link').filter({ hasText: 'A+B' });
-    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.count(), T).toBe(1);
     await page.getByTestId('problem-keyword').fill('A+B');
     await page.getByTestId('problem-keyword').press('Enter');
     await page.waitForURL(/keyword=A%2BB/);
-    await expect.poll(() => page.getByTestId('ac-rate').first().textContent()).toBe('0.00%');
+    await expect.poll(() => page.getByTestId('ac-rate').first().textContent(), T).toBe('0.00%');
     await shot(page, 'practice-problem-list-en');
 
     await row.click();
     await page.waitForURL(new RegExp(`/problem/${encodeURIComponent(problemId)}$`));
-    await expect.poll(() => page.getByTestId('problem-title').textContent()).toContain('A+B');
-    await expect.poll(() => page.getByTestId('sample-input').first().textContent()).toBe('1 2');
-    await expect.poll(() => page.locator('.cm-content').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('problem-title').textContent(), T).toContain('A+B');
+    await expect.poll(() => page.getByTestId('sample-input').first().textContent(), T).toBe('1 2');
+    await expect.poll(() => page.locator('.cm-content').count(), T).toBe(1);
     await pickOption(page, 'editor-language', 'C++');
     await typeCode(page, AC_CODE);
     await shot(page, 'practice-problem-detail-en');
 
     // Online test: the drawer starts with sample 1 and says which sample passed.
     await page.getByTestId('open-test-drawer').click();
-    await expect.poll(() => page.getByTestId('test-input').inputValue()).toBe('1 2');
+    await expect.poll(() => page.getByTestId('test-input').inputValue(), T).toBe('1 2');
     await page.getByTestId('test-run').click();
     await expect
       .poll(() => page.getByTestId('test-sample-matched').textContent(), { timeout: 120_000 })
       .toBe('Passed sample 1');
-    await expect.poll(() => page.getByTestId('test-output').textContent()).toBe('3\n');
+    await expect.poll(() => page.getByTestId('test-output').textContent(), T).toBe('3\n');
     // Custom input without an expected output: the program's output is shown.
     await page.getByTestId('test-input').fill('20 22\n-5 5');
     await page.getByTestId('test-expected').fill('');
@@ -188,24 +192,25 @@ describe('practice', () => {
     const acId = await submitAndWait(page, 0);
     await page.getByTestId('submission-detail-link').click();
     await page.waitForURL(new RegExp(`/submission-detail/${acId}$`));
-    await expect.poll(() => page.getByTestId('banner-status').textContent()).toBe('Accepted');
-    await expect.poll(() => page.getByTestId('case-card').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('banner-status').textContent(), T).toBe('Accepted');
+    await expect.poll(() => page.getByTestId('case-card').count(), T).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="case-card"]:not([data-status="0"])').count()).toBe(0);
-    await expect.poll(() => page.getByTestId('submission-code').textContent()).toContain('std::cout');
+    await expect.poll(() => page.getByTestId('submission-code').textContent(), T).toContain('std::cout');
     await shot(page, 'practice-submission-detail-en');
   }, 420_000);
 
   it('a wrong solution gets Wrong Answer with its failing case, listed on the status page', async () => {
     await page.goto(`${server.base}/problem/${encodeURIComponent(problemId)}`);
-    await expect.poll(() => page.locator('.cm-content').count()).toBe(1);
+    await expect.poll(() => page.locator('.cm-content').count(), T).toBe(1);
     // The accepted code and its language were kept locally for this problem.
-    await expect.poll(() => page.locator('.cm-content').textContent()).toContain('std::cout');
-    await expect.poll(() => page.getByTestId('editor-language').textContent()).toBe('C++');
+    await expect.poll(() => page.locator('.cm-content').textContent(), T).toContain('std::cout');
+    await expect.poll(() => page.getByTestId('editor-language').textContent(), T).toBe('C++');
     await typeCode(page, WA_CODE);
     const waId = await submitAndWait(page, -1);
+    waSubmitId = waId;
     await page.getByTestId('submission-detail-link').click();
     await page.waitForURL(new RegExp(`/submission-detail/${waId}$`));
-    await expect.poll(() => page.getByTestId('banner-status').textContent()).toBe('Wrong Answer');
+    await expect.poll(() => page.getByTestId('banner-status').textContent(), T).toBe('Wrong Answer');
     await expect
       .poll(() => page.locator('[data-testid="case-card"][data-status="-1"]').count())
       .toBeGreaterThan(0);
@@ -213,7 +218,7 @@ describe('practice', () => {
 
     await page.goto(`${server.base}/status?onlyMine=true`);
     const cells = page.getByTestId('status-cell');
-    await expect.poll(() => cells.count()).toBe(2);
+    await expect.poll(() => cells.count(), T).toBe(2);
     expect(await cells.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual([
       '-1',
       '0',
@@ -221,15 +226,15 @@ describe('practice', () => {
     // The status filter narrows the list and is kept in the address.
     await pickOption(page, 'status-filter', 'Accepted');
     await page.waitForURL(/status=0/);
-    await expect.poll(() => cells.count()).toBe(1);
+    await expect.poll(() => cells.count(), T).toBe(1);
     await page.goto(`${server.base}/status`);
-    await expect.poll(() => cells.count()).toBe(2);
+    await expect.poll(() => cells.count(), T).toBe(2);
     await shot(page, 'practice-status-en');
 
     // The problem list now shows the tick and the AC rate of 1 in 2.
     await page.goto(`${server.base}/problem?keyword=A%2BB`);
-    await expect.poll(() => page.getByTestId('my-status-ac').count()).toBe(1);
-    await expect.poll(() => page.getByTestId('ac-rate').first().textContent()).toBe('50.00%');
+    await expect.poll(() => page.getByTestId('my-status-ac').count(), T).toBe(1);
+    await expect.poll(() => page.getByTestId('ac-rate').first().textContent(), T).toBe('50.00%');
   }, 420_000);
 
   it('shows the practice pages in Chinese and on a 375 px wide screen', async () => {
@@ -237,15 +242,15 @@ describe('practice', () => {
       ['problem-list', '/problem'],
       ['problem-detail', `/problem/${encodeURIComponent(problemId)}`],
       ['status', '/status'],
-      ['submission-detail', '/submission-detail/1'],
+      ['submission-detail', `/submission-detail/${waSubmitId}`],
     ];
     await page.evaluate(() => localStorage.setItem('languages', 'zh-CN'));
     for (const [name, url] of pages) {
       await page.goto(`${server.base}${url}`);
       await page.waitForLoadState('networkidle');
-      await expect.poll(() => page.locator('.ant-skeleton').count()).toBe(0);
+      await expect.poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').count(), T).toBe(0);
       if (name === 'status')
-        await expect.poll(() => page.getByTestId('status-table').textContent()).toContain('答案错误');
+        await expect.poll(() => page.getByTestId('status-table').textContent(), T).toContain('答案错误');
       await shot(page, `practice-${name}-zh`);
     }
     await page.evaluate(() => localStorage.setItem('languages', 'en-US'));
@@ -253,11 +258,11 @@ describe('practice', () => {
     for (const [name, url] of pages) {
       await page.goto(`${server.base}${url}`);
       await page.waitForLoadState('networkidle');
-      await expect.poll(() => page.locator('.ant-skeleton').count()).toBe(0);
+      await expect.poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').count(), T).toBe(0);
+      await shot(page, `practice-${name}-375`);
       // Nothing sticks out sideways on a phone.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect({ name, overflow }).toEqual({ name, overflow: 0 });
-      await shot(page, `practice-${name}-375`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
   }, 240_000);

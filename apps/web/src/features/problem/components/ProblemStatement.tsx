@@ -61,7 +61,7 @@ export function ProblemStatement({
       </Typography.Title>
       <Descriptions
         size="small"
-        column={{ xs: 1, sm: 2 }}
+        column={1}
         items={[
           {
             key: 'time',

@@ -16,7 +16,7 @@ function CaseCard({ c }: { c: JudgeCaseVo }) {
       data-status={c.status}
       title={
         <Space>
-          <span>#{c.caseId}</span>
+          <span>{`#${c.caseId}`}</span>
           <StatusTag status={c.status} testId="case-status" />
         </Space>
       }
@@ -49,7 +49,7 @@ function CasePreviews({ cases }: { cases: JudgeCaseVo[] }) {
         key: c.caseId,
         label: (
           <Space>
-            #{c.caseId}
+            <span>{`#${c.caseId}`}</span>
             <StatusTag status={c.status} />
           </Space>
         ),
