@@ -204,6 +204,34 @@ describe('the super admin', () => {
     await context.close();
   });
 
+  it('publishes an announcement that visitors read on the home page as rendered markdown', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.base}/admin/login`);
+    await page.getByPlaceholder('Username', { exact: true }).fill('root');
+    await page.getByPlaceholder('Password', { exact: true }).fill(ROOT_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.goto(`${server.base}/admin/announcement`);
+    await page.getByRole('button', { name: 'Create' }).click();
+    const dialog = page.locator('.ant-modal-content');
+    await dialog.locator('input#title').fill('Welcome week');
+    await dialog.locator('textarea#content').fill('Read the **rules** first.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.ant-table-tbody').textContent()).toContain('Welcome week');
+
+    const visitor = await newPage(browser);
+    await visitor.page.goto(`${server.base}/home`);
+    const panel = visitor.page.getByTestId('announcement-panel');
+    await expect.poll(() => panel.textContent()).toContain('Welcome week');
+    await panel.getByText('Welcome week').click();
+    const detail = visitor.page.getByTestId('announcement-detail');
+    await expect.poll(() => detail.locator('strong').textContent()).toBe('rules');
+    await detail.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await visitor.context.close();
+    await context.close();
+  });
+
   it('a regular user is refused at /admin/login with the server message', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${server.base}/admin/login`);
