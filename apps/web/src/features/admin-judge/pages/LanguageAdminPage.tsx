@@ -22,13 +22,13 @@ export default function LanguageAdminPage() {
 
   const onOk = async () => {
     if (!editing) return;
-    const v = await form.validateFields();
     try {
+      const v = await form.validateFields();
       await update.mutateAsync({ id: editing.id, ...v, seq: v.seq ?? 0 });
       notify.success(t('common:Update_successfully'));
       setEditing(null);
     } catch {
-      // shown by the api client
+      // field errors show on the form, server refusals in the api client's toast
     }
   };
 

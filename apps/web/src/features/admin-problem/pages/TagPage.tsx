@@ -42,8 +42,8 @@ function TagDialog(props: {
   const save = useSaveTag();
   const [form] = Form.useForm<{ name: string; color: string; classificationId: number | null }>();
   const onOk = async () => {
-    const v = await form.validateFields();
     try {
+      const v = await form.validateFields();
       await save.mutateAsync({
         id: props.tag?.id,
         name: v.name.trim(),
@@ -53,7 +53,7 @@ function TagDialog(props: {
       notify.success(props.tag ? t('common:Update_successfully') : t('Create_successfully'));
       props.onClose();
     } catch {
-      // duplicate name etc.: the api client showed the server message
+      // field errors are shown on the form; a duplicate name by the api client's toast
     }
   };
   return (
@@ -66,16 +66,17 @@ function TagDialog(props: {
       okText={t('common:Save')}
       cancelText={t('common:Cancel')}
       destroyOnHidden
-      afterOpenChange={(o) =>
-        o &&
-        form.setFieldsValue({
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{
           name: props.tag?.name ?? '',
           color: props.tag?.color ?? DEFAULT_COLOUR,
           classificationId: props.tag?.classificationId ?? null,
-        })
-      }
-    >
-      <Form form={form} layout="vertical" preserve={false}>
+        }}
+      >
         <Form.Item
           name="name"
           label={t('Tag_name')}
@@ -108,8 +109,8 @@ function ClassificationDialog(props: {
   const save = useSaveClassification();
   const [form] = Form.useForm<{ name: string; rank: number }>();
   const onOk = async () => {
-    const v = await form.validateFields();
     try {
+      const v = await form.validateFields();
       await save.mutateAsync({ id: props.item?.id, name: v.name.trim(), rank: v.rank ?? 0 });
       notify.success(props.item ? t('common:Update_successfully') : t('Create_successfully'));
       props.onClose();
@@ -127,11 +128,13 @@ function ClassificationDialog(props: {
       okText={t('common:Save')}
       cancelText={t('common:Cancel')}
       destroyOnHidden
-      afterOpenChange={(o) =>
-        o && form.setFieldsValue({ name: props.item?.name ?? '', rank: props.item?.rank ?? 0 })
-      }
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ name: props.item?.name ?? '', rank: props.item?.rank ?? 0 }}
+      >
         <Form.Item
           name="name"
           label={t('Classification_name')}
