@@ -77,5 +77,7 @@ describe('toBody', () => {
     expect(body.samples).toEqual([{ input: 'a', output: 'b', score: 100, groupNum: null }]);
     expect(body.isUploadTestCase).toBe(false);
     expect(body.languages).toEqual(['C++']);
+    // The blank example the new form starts with is dropped.
+    expect(body.problem.examples).toEqual([]);
   });
 });

@@ -282,7 +282,8 @@ export function toBody(
       description: v.description,
       input: v.input,
       output: v.output,
-      examples: v.examples,
+      // An example left blank (the new form starts with one) is not sent.
+      examples: v.examples.filter((e) => e.input !== '' || e.output !== ''),
       hint: v.hint,
       source: v.source,
       difficulty: v.difficulty,
