@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading.js';
 import { logout } from '../../features/account/api/session.js';
-import { adminMenu } from '../../features/admin/menu.js';
+import { adminMenu, selectedMenuPath } from '../../features/admin/menu.js';
 import { toggleLanguage } from '../../lib/i18n.js';
 import { isSuperAdminRoles, useSession } from '../../lib/session.js';
 import { useSessionSync } from './useSessionSync.js';
@@ -35,10 +35,7 @@ export default function AdminLayout() {
   const items = adminMenu
     .filter((e) => !e.superAdmin || superAdmin)
     .map((e) => ({ key: e.path, icon: e.icon, label: t(e.label) }));
-  const selected = adminMenu
-    .map((e) => e.path)
-    .filter((p) => pathname === p || pathname.startsWith(`${p}/`))
-    .sort((a, b) => b.length - a.length)[0];
+  const selected = selectedMenuPath(adminMenu, pathname);
   const menu = (
     <Menu
       mode="inline"

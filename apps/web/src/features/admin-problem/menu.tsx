@@ -16,7 +16,12 @@ else i18n.on('initialized', preload);
 
 /** Side-menu entries of the problem admin pages (labels in the `adminProblem` namespace). */
 export const adminProblemMenu: AdminMenuEntry[] = [
-  { path: '/admin/problems', label: 'adminProblem:Problem_list', icon: <UnorderedListOutlined /> },
+  {
+    path: '/admin/problems',
+    label: 'adminProblem:Problem_list',
+    icon: <UnorderedListOutlined />,
+    alsoFor: ['/admin/problem/edit'],
+  },
   { path: '/admin/problem/create', label: 'adminProblem:Create_problem', icon: <PlusSquareOutlined /> },
   { path: '/admin/problem/tag', label: 'adminProblem:Problem_tags', icon: <TagsOutlined /> },
   {

@@ -9,6 +9,8 @@ export interface AdminMenuEntry {
   label: string;
   icon: ReactNode;
   superAdmin?: boolean;
+  /** Further path prefixes that highlight this entry (e.g. the edit pages reached from a list). */
+  alsoFor?: string[];
 }
 
 /** The admin side menu (doc 3 back-office screens). Later areas append their entries here, one line each. */
@@ -20,3 +22,17 @@ export const adminMenu: AdminMenuEntry[] = [
   ...adminProblemMenu,
   ...adminJudgeMenu,
 ];
+
+/**
+ * The menu path to highlight for `pathname`: the entry whose path (or an `alsoFor` prefix) matches the longest
+ * part of the address, so `/admin/problem/edit/3` highlights the problem list and not the dashboard.
+ */
+export function selectedMenuPath(menu: AdminMenuEntry[], pathname: string): string | undefined {
+  const matchLength = (e: AdminMenuEntry) =>
+    Math.max(
+      ...[e.path, ...(e.alsoFor ?? [])].map((p) =>
+        pathname === p || pathname.startsWith(`${p}/`) ? p.length : -1,
+      ),
+    );
+  return menu.filter((e) => matchLength(e) >= 0).sort((a, b) => matchLength(b) - matchLength(a))[0]?.path;
+}
