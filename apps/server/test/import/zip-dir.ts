@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Zippable, zipSync } from 'fflate';
 
-/** Where the real public problem packages live (read in place, never copied into the repository). */
-export const PROBLEMS_DIR = '/work/shared/problems';
+export { PROBLEMS_DIR } from '../paths.js';
 
 /**
  * Adds every file under `dir` to `out` below `prefix`; symbolic links become zip symlink entries (Unix mode

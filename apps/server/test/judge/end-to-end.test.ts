@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../helpers.js';
+import { PROBLEMS_DIR } from '../paths.js';
 import { call } from './judge-helpers.js';
 import { type LiveJudgehost, listen, multipart, startJudgehost, tokenOf, waitJudged } from './live.js';
 
-const AB_XML = '/work/shared/problems/fps/zhblue-A+B/fps-zhblue-A+B.xml';
+const AB_XML = `${PROBLEMS_DIR}/fps/zhblue-A+B/fps-zhblue-A+B.xml`;
 
 const PROGRAMS: Record<string, { language: string; code: string; status: number }> = {
   c: {

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeTemplates, problemSolutions, problems, testcases } from '../../src/db/schema/index.js';
 import { parseMemoryLimitMb, parseTimeLimitMs } from '../../src/modules/file/fps/fps.parse.js';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../helpers.js';
+import { PROBLEMS_DIR } from '../paths.js';
 import { userWithRole } from './judge-helpers.js';
 import { multipart } from './live.js';
 
-const FPS = '/work/shared/problems/fps';
+const FPS = `${PROBLEMS_DIR}/fps`;
 const FILES = {
   ab: `${FPS}/zhblue-A+B/fps-zhblue-A+B.xml`,
   sample: `${FPS}/fpsparser-sample/fps.xml`,
