@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Markdown } from '../../../components/Markdown.js';
+import './statement.css';
 import type { ProblemDetailResponse } from '../api/types.js';
 import { shownLimits } from '../lib/problem-math.js';
 import { looksLikeHtml, toMarkdown } from '../lib/statement-source.js';
@@ -55,7 +56,7 @@ export function ProblemStatement({
   const lim = shownLimits(p);
   const solutions = `/status?problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`;
   return (
-    <article data-testid="problem-statement">
+    <article data-testid="problem-statement" className="oj-statement">
       <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="problem-title">
         {p.problemId} {p.title}
       </Typography.Title>
