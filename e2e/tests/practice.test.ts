@@ -243,12 +243,18 @@ describe('practice', () => {
       ['problem-detail', `/problem/${encodeURIComponent(problemId)}`],
       ['status', '/status'],
       ['submission-detail', `/submission-detail/${waSubmitId}`],
+      ['acm-rank', '/acm-rank'],
+      ['help', '/help'],
     ];
     await page.evaluate(() => localStorage.setItem('languages', 'zh-CN'));
     for (const [name, url] of pages) {
       await page.goto(`${server.base}${url}`);
       await page.waitForLoadState('networkidle');
       await expect.poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').count(), T).toBe(0);
+      if (name === 'acm-rank')
+        await expect.poll(() => page.getByTestId('rank-ac').first().textContent(), T).toBe('1');
+      if (name === 'help')
+        await expect.poll(() => page.getByTestId('help-languages').textContent(), T).toContain('C++');
       if (name === 'status')
         await expect.poll(() => page.getByTestId('status-table').textContent(), T).toContain('答案错误');
       await shot(page, `practice-${name}-zh`);
