@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   type Inbox,
   launchBrowser,
   newPage,
+  ROOT,
   type RunningServer,
   shot,
   startInbox,
@@ -21,7 +23,9 @@ import {
  * four practice pages in English, Chinese and at 375 px go to e2e/screenshots/.
  */
 
-const AB_XML = '/work/shared/problems/fps/zhblue-A+B/fps-zhblue-A+B.xml';
+// The real public problem packages: shared/problems beside the repository (developers' machines and CI).
+const PROBLEMS_DIR = process.env.OJ_PROBLEMS_DIR ?? path.join(ROOT, '../shared/problems');
+const AB_XML = path.join(PROBLEMS_DIR, 'fps/zhblue-A+B/fps-zhblue-A+B.xml');
 const USER = 'pat_practice';
 const EMAIL = 'pat_practice@example.test';
 const PASSWORD = 'patPass123';
