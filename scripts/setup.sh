@@ -27,6 +27,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+# `npm install` (which follows package-lock.json) rather than `npm ci`: the registry mirror serves no packages for
+# other platforms, so the lock cannot list the optional ones (esbuild, rollup, biome for macOS…) that `npm ci`
+# insists on.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund
 fi
