@@ -23,6 +23,7 @@ export function Footer() {
         <Link to="/status">{t('Status')}</Link>
         <Link to="/message/mine">{t('MineMsg')}</Link>
         <Link to="/introduction">{t('Introduction')}</Link>
+        <Link to="/help">{t('Help')}</Link>
         <Link to="/group">{t('Group')}</Link>
         <a href="https://oi-wiki.org" target="_blank" rel="noreferrer">
           OI Wiki
