@@ -1,3 +1,4 @@
+import type { LanguageView } from '@oj/shared';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -6,20 +7,6 @@ import { notFound } from '../../lib/errors.js';
 
 /** A judgehost counts as live when it heart-beat within this many seconds. */
 export const JUDGEHOST_LIVE_SECONDS = 30;
-
-/** The language view of the API (doc 2 §3 "Language"). */
-export interface LanguageView {
-  id: number;
-  name: string;
-  description: string;
-  compileCommand: string;
-  template: string;
-  codeTemplate: string;
-  contentType: string;
-  oj: string;
-  isSpj: boolean;
-  seq: number;
-}
 
 const cols = {
   id: languages.id,

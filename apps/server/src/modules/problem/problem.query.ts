@@ -1,4 +1,4 @@
-import { type Page, ProblemAuth } from '@oj/shared';
+import { type Page, ProblemAuth, type ProblemListFilter, type ProblemListItem, type TagVo } from '@oj/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import {
@@ -12,22 +12,6 @@ import {
 import { notFound } from '../../lib/errors.js';
 import { assertCanViewProblem, loadProblemByProblemId, type ProblemRow } from './problem.access.js';
 import { userProblemStatus } from './problem.status.js';
-
-export interface TagVo {
-  id: number;
-  name: string;
-  color: string;
-}
-
-export interface ProblemListFilter {
-  keyword?: string;
-  difficulty?: number;
-  /** 'ME' local problems, a remote OJ name (HDU, CF…), absent or 'All' for every problem. */
-  oj?: string;
-  tagId?: number;
-  currentPage: number;
-  limit: number;
-}
 
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export function likePattern(keyword: string): string {
@@ -85,7 +69,10 @@ async function cachedTotal(ctx: AppContext, key: string, compute: () => Promise<
  * sorted by id; keyword matches problemId or title (case-insensitive). Uses `problems_list_idx` (auth, is_group,
  * id). Returns a page of rows with tags and judge counts.
  */
-export async function listPublicProblems(ctx: AppContext, f: ProblemListFilter) {
+export async function listPublicProblems(
+  ctx: AppContext,
+  f: ProblemListFilter,
+): Promise<Page<ProblemListItem>> {
   const conds: (SQL | undefined)[] = [eq(problems.auth, ProblemAuth.PUBLIC), eq(problems.isGroup, false)];
   const kw = f.keyword?.trim();
   if (kw) conds.push(or(ilike(problems.problemId, likePattern(kw)), ilike(problems.title, likePattern(kw))));
@@ -131,7 +118,7 @@ export async function listPublicProblems(ctx: AppContext, f: ProblemListFilter) 
     ctx,
     rows.map((r) => r.pid),
   );
-  const page: Page<(typeof rows)[number] & { tags: TagVo[] }> = {
+  const page: Page<ProblemListItem> = {
     records: rows.map((r) => ({ ...r, tags: tagMap.get(r.pid) ?? [] })),
     total,
     current: f.currentPage,

@@ -1,21 +1,7 @@
-import type { Page } from '@oj/shared';
+import type { Page, RankRecord } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../judge/sql-rows.js';
-
-/** A row of the global ranking (doc 2 §3 "Rank record"). */
-export interface RankRecord {
-  uid: string;
-  username: string;
-  nickname: string;
-  avatar: string | null;
-  titleName: string | null;
-  titleColor: string | null;
-  signature: string;
-  ac: number;
-  total: number;
-  score: number;
-}
 
 export interface RankQuery {
   type: 'ACM' | 'OI';

@@ -1,4 +1,4 @@
-import { isAdminRole, type Page, ProblemAuth } from '@oj/shared';
+import { isAdminRole, type Page, ProblemAuth, type SubmissionListItem } from '@oj/shared';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { AppContext, SessionUser } from '../../context.js';
@@ -13,28 +13,6 @@ export interface SubmissionListQuery {
   username?: string;
   problemID?: string;
   completeProblemID: boolean;
-}
-
-/** A row of the status page (doc 2 §2.4): no code. time ms, memory KB, length bytes. */
-export interface SubmissionListItem {
-  submitId: number;
-  pid: number;
-  displayPid: string;
-  displayId: string;
-  title: string;
-  uid: string;
-  username: string;
-  status: number;
-  score: number | null;
-  time: number | null;
-  memory: number | null;
-  length: number;
-  language: string;
-  judger: string | null;
-  isManual: boolean;
-  share: boolean;
-  cid: number;
-  submitTime: string;
 }
 
 // Totals of a filter are cached for 2 s: counting a million rows on every page turn is the list's main cost.

@@ -1,11 +1,11 @@
-import { canSubmitRole, isAdminRole, isSuperAdminRole } from '@oj/shared';
+import { canSubmitRole, isAdminRole, isSuperAdminRole, type SubmissionView } from '@oj/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { judgeCases, problems, submissions } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound, tooMany } from '../../lib/errors.js';
 import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
-import { canSeeCode, type SubmissionView, toSubmissionView } from './submission.view.js';
+import { canSeeCode, toSubmissionView } from './submission.view.js';
 
 export interface SubmitInput {
   pid: string | number;

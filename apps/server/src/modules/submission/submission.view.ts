@@ -1,39 +1,9 @@
-import { isAdminRole } from '@oj/shared';
+import { isAdminRole, type SubmissionView } from '@oj/shared';
 import type { SessionUser } from '../../context.js';
 import type { problems, submissions } from '../../db/schema/index.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
 type ProblemRow = Pick<typeof problems.$inferSelect, 'title' | 'codeShare'>;
-
-/** The submission as the API shows it (doc 2 §3 "Submission"): time ms, memory KB, length bytes, ISO times. */
-export interface SubmissionView {
-  submitId: number;
-  uid: string;
-  username: string;
-  pid: number;
-  displayPid: string;
-  displayId: string;
-  title: string;
-  cid: number;
-  gid: number | null;
-  tid: number | null;
-  status: number;
-  score: number | null;
-  oiRankScore: number | null;
-  time: number | null;
-  memory: number | null;
-  length: number;
-  language: string;
-  judger: string | null;
-  isManual: boolean;
-  submitTime: string;
-  judgeStart: string | null;
-  judgeEnd: string | null;
-  code: string | null;
-  errorMessage: string | null;
-  share: boolean;
-  version: number;
-}
 
 /**
  * Whether `viewer` may read the code of a non-contest submission (doc 2 §6): the owner, admin roles, or anyone

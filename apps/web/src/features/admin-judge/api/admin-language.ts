@@ -1,19 +1,10 @@
+import type { LanguageView } from '@oj/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPut } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
 
 /** A language row as the super admin sees it (every language, available or not). */
-export interface AdminLanguage {
-  id: number;
-  name: string;
-  description: string;
-  compileCommand: string;
-  template: string;
-  codeTemplate: string;
-  contentType: string;
-  oj: string;
-  isSpj: boolean;
-  seq: number;
+export interface AdminLanguage extends LanguageView {
   available: boolean;
   gmtModified: string;
 }

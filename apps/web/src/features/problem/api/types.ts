@@ -1,41 +1,8 @@
 /** Client-side shapes of the problem API (doc 2 §3 "Problem"; server: modules/problem/problem.query.ts). */
 
-export interface TagVo {
-  id: number;
-  name: string;
-  color: string;
-}
+import type { LanguageView, TagVo } from '@oj/shared';
 
-/** A row of GET /api/get-problem-list. */
-export interface ProblemListItem {
-  pid: number;
-  problemId: string;
-  title: string;
-  difficulty: number;
-  /** 0 ACM, 1 OI. */
-  type: number;
-  tags: TagVo[];
-  total: number;
-  ac: number;
-  wa: number;
-  tle: number;
-  mle: number;
-  re: number;
-  pe: number;
-  ce: number;
-  se: number;
-  pa: number;
-}
-
-/** Filters of the problem list (doc 2 §2.1), as kept in the address. */
-export interface ProblemListFilter {
-  keyword?: string;
-  difficulty?: number;
-  oj?: string;
-  tagId?: number;
-  currentPage: number;
-  limit: number;
-}
+export type { ProblemListFilter, ProblemListItem, TagVo } from '@oj/shared';
 
 export interface TagClassification {
   id: number;
@@ -116,13 +83,4 @@ export interface ProblemDetailResponse {
 }
 
 /** A language as GET /api/get-problem-languages and /api/languages answer it (doc 2 §3 "Language"). */
-export interface LanguageVo {
-  id: number;
-  name: string;
-  description: string;
-  compileCommand: string;
-  template: string;
-  codeTemplate: string;
-  contentType: string;
-  oj: string;
-}
+export type LanguageVo = LanguageView;

@@ -1,20 +1,8 @@
-import type { Page } from '@oj/shared';
+import type { Page, RankRecord } from '@oj/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.js';
 
-/** A row of the global ranking (doc 2 §3 "Rank record"). */
-export interface RankRecord {
-  uid: string;
-  username: string;
-  nickname: string;
-  avatar: string | null;
-  titleName: string | null;
-  titleColor: string | null;
-  signature: string;
-  ac: number;
-  total: number;
-  score: number;
-}
+export type { RankRecord };
 
 export type RankType = 'ACM' | 'OI';
 

@@ -1,36 +1,10 @@
 /** Client-side shapes of the submission API (doc 2 §3; server: modules/submission/*). time ms, memory KB, length B. */
 
-export interface SubmissionListItem {
-  submitId: number;
-  pid: number;
-  displayPid: string;
-  displayId: string;
-  title: string;
-  uid: string;
-  username: string;
-  status: number;
-  score: number | null;
-  time: number | null;
-  memory: number | null;
-  length: number;
-  language: string;
-  judger: string | null;
-  isManual: boolean;
-  share: boolean;
-  cid: number;
-  submitTime: string;
-}
+import type { SubmissionView } from '@oj/shared';
 
-export interface SubmissionVo extends SubmissionListItem {
-  gid: number | null;
-  tid: number | null;
-  oiRankScore: number | null;
-  judgeStart: string | null;
-  judgeEnd: string | null;
-  code: string | null;
-  errorMessage: string | null;
-  version: number;
-}
+export type { SubmissionListItem } from '@oj/shared';
+/** The submission of the detail and admin calls: the shared `SubmissionView`. */
+export type SubmissionVo = SubmissionView;
 
 export interface SubmissionDetailResponse {
   submission: SubmissionVo;
