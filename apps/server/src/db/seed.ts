@@ -4,8 +4,8 @@ import { Role } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { seedLanguages } from '../modules/language/language.seed.js';
-import { seedDemoProblems } from './seed-demo.js';
 import { users } from './schema/index.js';
+import { seedDemoProblems } from './seed-demo.js';
 
 export interface SeedResult {
   /** The generated root password, when one was generated (printed once by the caller). */

@@ -1,5 +1,5 @@
 export * from './config.js';
 export * from './problems.js';
+export * from './records.js';
 export * from './submissions.js';
 export * from './users.js';
-export * from './records.js';
