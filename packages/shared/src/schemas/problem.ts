@@ -37,3 +37,67 @@ export interface ProblemListItem {
   se: number;
   pa: number;
 }
+
+/**
+ * The admin-edited columns of a problem (doc 3 §3): shared by the server's validated draft and the admin API's
+ * problem. time ms, memory and stack MB. The judge modes and the remote OJ are typed by each side.
+ */
+export interface ProblemColumns {
+  problemId: string;
+  title: string;
+  author: string;
+  type: number;
+  timeLimit: number;
+  memoryLimit: number;
+  stackLimit: number;
+  description: string;
+  input: string;
+  output: string;
+  examples: { input: string; output: string }[];
+  hint: string;
+  source: string;
+  difficulty: number;
+  auth: number;
+  ioScore: number;
+  codeShare: boolean;
+  spjCode: string | null;
+  spjLanguage: string | null;
+  spjProtocol: string;
+  userExtraFile: Record<string, string> | null;
+  judgeExtraFile: Record<string, string> | null;
+  isRemoveEndBlank: boolean;
+  openCaseResult: boolean;
+  isUploadCase: boolean;
+  isFileIO: boolean;
+  ioReadFileName: string | null;
+  ioWriteFileName: string | null;
+  isRemote: boolean;
+  gid: number | null;
+}
+
+/** Limits of admin problem fields (doc 3 §3, §5): ms and MB. Checked by the admin form and by the server. */
+export const PROBLEM_LIMITS = {
+  timeLimitMs: { min: 1, max: 30_000 },
+  memoryLimitMb: { min: 1, max: 4096 },
+  stackLimitMb: { min: 1, max: 4096 },
+  maxExamples: 2,
+  problemIdMax: 100,
+  titleMax: 255,
+} as const;
+
+/** Special judge / interactor protocols a problem may name (doc 3 §5). */
+export const SPJ_PROTOCOLS = ['testlib', 'hustoj', 'kattis'] as const;
+
+/** Characters a problem id may use: letters, digits, '-', '_', '.' and '+'. */
+export const PROBLEM_ID_PATTERN = /^[A-Za-z0-9_\-.+]+$/;
+/** Characters of a plain file name (file IO names, extra files): letters, digits, '.', '-', '_'. */
+export const FILE_NAME_PATTERN = /^[A-Za-z0-9_\-.]+$/;
+
+/** True for a whole number from `range.min` to `range.max`. */
+export function isIntIn(n: number, range: { min: number; max: number }): boolean {
+  return Number.isInteger(n) && n >= range.min && n <= range.max;
+}
+
+/** True for the judge case modes that score by subtask groups. */
+export const isSubtaskMode = (mode: string): boolean =>
+  mode === 'subtask_lowest' || mode === 'subtask_average';

@@ -1,62 +1,29 @@
 import {
   DIFFICULTY_CODES,
+  FILE_NAME_PATTERN,
+  isIntIn,
+  isSubtaskMode,
   JUDGE_CASE_MODES,
   JUDGE_MODES,
   type JudgeCaseModeName,
   type JudgeModeName,
   LIMITS,
+  PROBLEM_ID_PATTERN,
+  PROBLEM_LIMITS,
+  type ProblemColumns,
   ProblemType,
+  SPJ_PROTOCOLS,
 } from '@oj/shared';
 import { badRequest } from '../../lib/errors.js';
 import type { ProblemBody } from './problem.schema.js';
 
-/** Limits of admin problem fields (doc 3 §3, §5): ms and MB. */
-export const PROBLEM_LIMITS = {
-  timeLimitMs: { min: 1, max: 30_000 },
-  memoryLimitMb: { min: 1, max: 4096 },
-  stackLimitMb: { min: 1, max: 4096 },
-  maxExamples: 2,
-  problemIdMax: 100,
-  titleMax: 255,
-} as const;
-
-export const SPJ_PROTOCOLS = ['testlib', 'hustoj', 'kattis'] as const;
+export { PROBLEM_LIMITS, SPJ_PROTOCOLS };
 
 /** The problem's own columns as validated and defaulted (no counts, no ids). */
-export interface ProblemFieldsDraft {
-  problemId: string;
-  title: string;
-  author: string;
-  type: number;
-  timeLimit: number;
-  memoryLimit: number;
-  stackLimit: number;
-  description: string;
-  input: string;
-  output: string;
-  examples: { input: string; output: string }[];
-  hint: string;
-  source: string;
-  difficulty: number;
-  auth: number;
-  ioScore: number;
-  codeShare: boolean;
+export interface ProblemFieldsDraft extends ProblemColumns {
   judgeMode: JudgeModeName;
   judgeCaseMode: JudgeCaseModeName;
-  spjCode: string | null;
-  spjLanguage: string | null;
-  spjProtocol: string;
-  userExtraFile: Record<string, string> | null;
-  judgeExtraFile: Record<string, string> | null;
-  isRemoveEndBlank: boolean;
-  openCaseResult: boolean;
-  isUploadCase: boolean;
-  isFileIO: boolean;
-  ioReadFileName: string | null;
-  ioWriteFileName: string | null;
-  isRemote: boolean;
   remoteOj: string | null;
-  gid: number | null;
 }
 
 /** A test case as typed by hand (data) or chosen from an uploaded folder (file names). */
@@ -82,18 +49,19 @@ export interface ProblemDraft {
   codeTemplates: { lid?: number; language?: string; code: string; status: boolean }[];
 }
 
-const SAFE_ID = /^[A-Za-z0-9_\-.+]+$/;
-const SAFE_FILE = /^[A-Za-z0-9_\-.]+$/;
-
 /** True for a plain file name (no folders, not `.`/`..`): used for file IO names and extra files. */
 export function isSafeFileName(name: string): boolean {
-  return SAFE_FILE.test(name) && name !== '.' && name !== '..' && name.length <= 100;
+  return FILE_NAME_PATTERN.test(name) && name !== '.' && name !== '..' && name.length <= 100;
 }
 
-function intIn(v: number | undefined, def: number, field: string, min: number, max: number): number {
+function intIn(
+  v: number | undefined,
+  def: number,
+  field: string,
+  range: { min: number; max: number },
+): number {
   const n = v ?? def;
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw badRequest(`${field} must be an integer from ${min} to ${max}`);
+  if (!isIntIn(n, range)) throw badRequest(`${field} must be an integer from ${range.min} to ${range.max}`);
   return n;
 }
 
@@ -126,7 +94,7 @@ function parseGroup(v: unknown, field: string, subtask: boolean): number {
 
 /** The OI full score of a case list: sum of case scores, or of group scores in subtask modes. */
 export function fullScore(cases: CaseDraft[], mode: string): number {
-  if (mode !== 'subtask_lowest' && mode !== 'subtask_average') return cases.reduce((s, c) => s + c.score, 0);
+  if (!isSubtaskMode(mode)) return cases.reduce((s, c) => s + c.score, 0);
   const groups = new Map<number, number[]>();
   for (const c of cases) groups.set(c.groupNum, [...(groups.get(c.groupNum) ?? []), c.score]);
   let total = 0;
@@ -147,7 +115,7 @@ export function fullScore(cases: CaseDraft[], mode: string): number {
 export function validateProblemBody(body: ProblemBody, existing: boolean): ProblemDraft {
   const p = body.problem;
   const problemId = required(p.problemId, 'problem.problemId', PROBLEM_LIMITS.problemIdMax);
-  if (!SAFE_ID.test(problemId))
+  if (!PROBLEM_ID_PATTERN.test(problemId))
     throw badRequest("problem.problemId may only contain letters, digits, '-', '_', '.' and '+'");
   const title = required(p.title, 'problem.title', PROBLEM_LIMITS.titleMax);
   required(p.input, 'problem.input (input description)');
@@ -155,9 +123,24 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
   const type = p.type ?? ProblemType.ACM;
   if (type !== ProblemType.ACM && type !== ProblemType.OI)
     throw badRequest('problem.type must be 0 (ACM) or 1 (OI)');
-  const timeLimit = intIn(p.timeLimit, LIMITS.defaultTimeLimitMs, 'problem.timeLimit (ms)', 1, 30_000);
-  const memoryLimit = intIn(p.memoryLimit, LIMITS.defaultMemoryLimitMb, 'problem.memoryLimit (MB)', 1, 4096);
-  const stackLimit = intIn(p.stackLimit, LIMITS.defaultStackLimitMb, 'problem.stackLimit (MB)', 1, 4096);
+  const timeLimit = intIn(
+    p.timeLimit,
+    LIMITS.defaultTimeLimitMs,
+    'problem.timeLimit (ms)',
+    PROBLEM_LIMITS.timeLimitMs,
+  );
+  const memoryLimit = intIn(
+    p.memoryLimit,
+    LIMITS.defaultMemoryLimitMb,
+    'problem.memoryLimit (MB)',
+    PROBLEM_LIMITS.memoryLimitMb,
+  );
+  const stackLimit = intIn(
+    p.stackLimit,
+    LIMITS.defaultStackLimitMb,
+    'problem.stackLimit (MB)',
+    PROBLEM_LIMITS.stackLimitMb,
+  );
   const examples = p.examples ?? [];
   if (examples.length > PROBLEM_LIMITS.maxExamples)
     throw badRequest(`problem.examples: at most ${PROBLEM_LIMITS.maxExamples} examples are allowed`);
@@ -208,7 +191,7 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
   }
   const isRemote = p.isRemote ?? false;
   const oi = type === ProblemType.OI;
-  const subtask = judgeCaseMode === 'subtask_lowest' || judgeCaseMode === 'subtask_average';
+  const subtask = isSubtaskMode(judgeCaseMode);
   const toCases = (list: NonNullable<ProblemBody['samples']>, upload: boolean): CaseDraft[] =>
     list.map((c, i) => {
       if (upload && (!c.input || !c.output) && judgeMode === 'default')

@@ -1,4 +1,4 @@
-import type { Page } from '@oj/shared';
+import type { Page, ProblemColumns } from '@oj/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
@@ -21,40 +21,10 @@ export interface AdminProblemRow {
 }
 
 /** The full problem as GET /api/admin/problem answers it (columns plus tags, language names, templates). */
-export interface AdminProblem {
+export interface AdminProblem extends ProblemColumns {
   id: number;
-  problemId: string;
-  title: string;
-  author: string;
-  type: number;
-  timeLimit: number;
-  memoryLimit: number;
-  stackLimit: number;
-  description: string;
-  input: string;
-  output: string;
-  examples: { input: string; output: string }[];
-  hint: string;
-  source: string;
-  difficulty: number;
-  auth: number;
-  ioScore: number;
-  codeShare: boolean;
   judgeMode: string;
   judgeCaseMode: string;
-  spjCode: string | null;
-  spjLanguage: string | null;
-  spjProtocol: string;
-  userExtraFile: Record<string, string> | null;
-  judgeExtraFile: Record<string, string> | null;
-  isRemoveEndBlank: boolean;
-  openCaseResult: boolean;
-  isUploadCase: boolean;
-  isFileIO: boolean;
-  ioReadFileName: string | null;
-  ioWriteFileName: string | null;
-  isRemote: boolean;
-  gid: number | null;
   tags: { id: number; name: string; color: string }[];
   languages: string[];
   codeTemplates: { id: number; lid: number; language: string; code: string; status: boolean }[];

@@ -1,10 +1,8 @@
-import { JUDGE_CASE_MODES, JUDGE_MODES, type JudgeModeName } from '@oj/shared';
+import { JUDGE_CASE_MODES, JUDGE_MODES, type JudgeModeName, SPJ_PROTOCOLS } from '@oj/shared';
 import { Col, Form, Input, Modal, Radio, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LanguageItem } from '../api/languages.js';
 import { ExtraFilesField } from './ExtraFilesField.js';
-
-const SPJ_PROTOCOLS = ['testlib', 'hustoj', 'kattis'] as const;
 
 /**
  * Judge settings of the problem editor (doc 3 §3, §4): judge mode (default / special / interactive, with the

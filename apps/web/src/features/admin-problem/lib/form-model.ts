@@ -1,4 +1,15 @@
-import { type JudgeCaseModeName, type JudgeModeName, LIMITS, ProblemAuth, ProblemType } from '@oj/shared';
+import {
+  FILE_NAME_PATTERN,
+  isIntIn,
+  isSubtaskMode,
+  type JudgeCaseModeName,
+  type JudgeModeName,
+  LIMITS,
+  PROBLEM_ID_PATTERN,
+  PROBLEM_LIMITS,
+  ProblemAuth,
+  ProblemType,
+} from '@oj/shared';
 import type { AdminCase, AdminProblem, ProblemBody } from '../api/admin-problem.js';
 
 /**
@@ -187,16 +198,16 @@ export function fromProblem(p: AdminProblem, cases: AdminCase[]): ProblemFormVal
   };
 }
 
-export const isSubtaskMode = (m: string) => m === 'subtask_lowest' || m === 'subtask_average';
+export { isSubtaskMode };
+
 const blank = (s: string | null | undefined) => !(s ?? '').trim();
-const FILE_NAME = /^[A-Za-z0-9_\-.]+$/;
-const PROBLEM_ID = /^[A-Za-z0-9_\-.+]+$/;
 
 function checkFiles(list: FileRow[], side: string): FormIssue | null {
   const seen = new Set<string>();
   for (const [i, f] of list.entries()) {
     if (blank(f.name) || f.content === '') return { key: 'Extra_file_required', params: { side, n: i + 1 } };
-    if (!FILE_NAME.test(f.name.trim())) return { key: 'Extra_file_name_invalid', params: { name: f.name } };
+    if (!FILE_NAME_PATTERN.test(f.name.trim()))
+      return { key: 'Extra_file_name_invalid', params: { name: f.name } };
     if (seen.has(f.name.trim())) return { key: 'Extra_file_duplicate', params: { name: f.name } };
     seen.add(f.name.trim());
   }
@@ -209,15 +220,14 @@ function checkFiles(list: FileRow[], side: string): FormIssue | null {
  */
 export function checkProblemForm(v: ProblemFormValues, edit: boolean): FormIssue | null {
   if (blank(v.problemId)) return { key: 'Problem_ID_required' };
-  if (!PROBLEM_ID.test(v.problemId.trim())) return { key: 'Problem_ID_invalid' };
+  if (!PROBLEM_ID_PATTERN.test(v.problemId.trim())) return { key: 'Problem_ID_invalid' };
   if (blank(v.title)) return { key: 'Title_required' };
-  for (const [f, max] of [
-    ['timeLimit', 30_000],
-    ['memoryLimit', 4096],
-    ['stackLimit', 4096],
+  for (const [f, range] of [
+    ['timeLimit', PROBLEM_LIMITS.timeLimitMs],
+    ['memoryLimit', PROBLEM_LIMITS.memoryLimitMb],
+    ['stackLimit', PROBLEM_LIMITS.stackLimitMb],
   ] as const) {
-    const n = v[f];
-    if (!Number.isInteger(n) || n < 1 || n > max) return { key: `${f}_range`, params: { max } };
+    if (!isIntIn(v[f], range)) return { key: `${f}_range`, params: { max: range.max } };
   }
   if (blank(v.input)) return { key: 'Input_description_required' };
   if (blank(v.output)) return { key: 'Output_description_required' };
@@ -233,7 +243,10 @@ export function checkProblemForm(v: ProblemFormValues, edit: boolean): FormIssue
   }
   if (v.isFileIO && (blank(v.ioReadFileName) || blank(v.ioWriteFileName)))
     return { key: 'File_IO_names_required' };
-  if (v.isFileIO && (!FILE_NAME.test(v.ioReadFileName.trim()) || !FILE_NAME.test(v.ioWriteFileName.trim())))
+  if (
+    v.isFileIO &&
+    (!FILE_NAME_PATTERN.test(v.ioReadFileName.trim()) || !FILE_NAME_PATTERN.test(v.ioWriteFileName.trim()))
+  )
     return { key: 'File_IO_names_invalid' };
   if (v.judgeMode !== 'default') {
     if (blank(v.spjLanguage)) return { key: 'Checker_language_required' };
