@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { judgeJobs } from '../../db/schema/index.js';
+import { rowsOf } from '../../lib/sql-rows.js';
 import type { Tx } from '../problem/problem.store.js';
-import { rowsOf } from './sql-rows.js';
 
 /**
  * Queue timing, per process. `leaseSeconds`: how long a lease lasts (heartbeats and progress extend it by as

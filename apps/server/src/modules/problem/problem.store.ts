@@ -13,7 +13,7 @@ import {
   testcases,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { rowsOf } from '../judge/sql-rows.js';
+import { rowsOf } from '../../lib/sql-rows.js';
 
 /** A transaction handle (what `db.transaction` passes to its callback). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

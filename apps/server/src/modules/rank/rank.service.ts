@@ -1,7 +1,7 @@
 import type { Page, RankRecord } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { rowsOf } from '../judge/sql-rows.js';
+import { rowsOf } from '../../lib/sql-rows.js';
 
 export interface RankQuery {
   type: 'ACM' | 'OI';
