@@ -24,6 +24,26 @@ async function dropJobs(tx: Tx, submitId: number, why: string): Promise<void> {
     .where(and(eq(judgeJobs.submitId, submitId), inArray(judgeJobs.state, ['queued', 'leased'])));
 }
 
+/** Runs the verdict hooks for an admin's verdict on `s` (the row as locked, before the update). */
+async function adminVerdictHooks(
+  tx: Tx,
+  s: SubmissionRow,
+  status: number,
+  score: number | null,
+  source: 'manual' | 'cancel',
+): Promise<void> {
+  await runJudgedHooks(tx, {
+    submitId: s.id,
+    pid: s.pid,
+    uid: s.uid,
+    cid: s.cid,
+    status,
+    score,
+    previousStatus: s.countedStatus,
+    source,
+  });
+}
+
 /**
  * Rejudge (admin roles): bumps the submission's version, resets it to Pending, clears its case results and
  * queues a new job. The old counted verdict stays in the problem counters until the new verdict replaces it.
@@ -109,16 +129,7 @@ export async function manualJudge(
       })
       .where(eq(submissions.id, s.id))
       .returning();
-    await runJudgedHooks(tx, {
-      submitId: s.id,
-      pid: s.pid,
-      uid: s.uid,
-      cid: s.cid,
-      status: input.status,
-      score,
-      previousStatus: s.countedStatus,
-      source: 'manual',
-    });
+    await adminVerdictHooks(tx, s, input.status, score, 'manual');
     return u;
   });
 }
@@ -151,16 +162,7 @@ export async function cancelJudge(
       })
       .where(eq(submissions.id, s.id))
       .returning();
-    await runJudgedHooks(tx, {
-      submitId: s.id,
-      pid: s.pid,
-      uid: s.uid,
-      cid: s.cid,
-      status: -4,
-      score: s.score,
-      previousStatus: s.countedStatus,
-      source: 'cancel',
-    });
+    await adminVerdictHooks(tx, s, -4, s.score, 'cancel');
     return u;
   });
 }

@@ -9,13 +9,11 @@ import {
   type Files,
   type ImportResult,
   idFromFolder,
-  importOne,
+  importPackages,
   languageOfSource,
   parseMemoryMb,
   parseTimeMs,
   refuse,
-  requirePackages,
-  splitPackages,
   text,
 } from '../testcase/import-common.js';
 import type { ZipFileEntry } from '../testcase/safe-zip.js';
@@ -207,11 +205,11 @@ async function buildHydro(ctx: AppContext, files: Files, folder: string): Promis
  * one transaction per problem. Returns one ImportResult per folder; 400 when no folder holds a problem.yaml.
  */
 export async function importHydro(ctx: AppContext, entries: ZipFileEntry[]): Promise<ImportResult[]> {
-  const pkgs = requirePackages(
-    splitPackages(entries, (n) => n === 'problem.yaml'),
+  return importPackages(
+    ctx,
+    entries,
+    (n) => n === 'problem.yaml',
     'Hydro problem (problem.yaml)',
+    (files, folder) => buildHydro(ctx, files, folder),
   );
-  const out: ImportResult[] = [];
-  for (const p of pkgs) out.push(await importOne(ctx, p.name, () => buildHydro(ctx, p.files, p.name)));
-  return out;
 }

@@ -7,11 +7,9 @@ import {
   type Files,
   type ImportResult,
   idFromFolder,
-  importOne,
+  importPackages,
   languageOfSource,
   refuse,
-  requirePackages,
-  splitPackages,
   text,
 } from '../testcase/import-common.js';
 import type { ZipFileEntry } from '../testcase/safe-zip.js';
@@ -175,11 +173,11 @@ async function buildKattis(ctx: AppContext, files: Files, folder: string): Promi
  * of the zip, one transaction each; the problem id is the package's short name (its folder). Returns one ImportResult per package.
  */
 export async function importKattis(ctx: AppContext, entries: ZipFileEntry[]): Promise<ImportResult[]> {
-  const pkgs = requirePackages(
-    splitPackages(entries, (n) => n === 'problem.yaml'),
+  return importPackages(
+    ctx,
+    entries,
+    (n) => n === 'problem.yaml',
     'Kattis package (problem.yaml)',
+    (files, folder) => buildKattis(ctx, files, folder),
   );
-  const out: ImportResult[] = [];
-  for (const p of pkgs) out.push(await importOne(ctx, p.name, () => buildKattis(ctx, p.files, p.name)));
-  return out;
 }

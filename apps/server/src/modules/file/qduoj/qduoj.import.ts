@@ -6,10 +6,8 @@ import {
   checkLimits,
   type Files,
   type ImportResult,
-  importOne,
+  importPackages,
   refuse,
-  requirePackages,
-  splitPackages,
   text,
 } from '../testcase/import-common.js';
 import type { ZipFileEntry } from '../testcase/safe-zip.js';
@@ -168,16 +166,16 @@ async function buildQduoj(ctx: AppContext, files: Files, jsonName: string): Prom
  * `testcase/` folder each), one transaction per problem. Returns one ImportResult per folder.
  */
 export async function importQduoj(ctx: AppContext, entries: ZipFileEntry[]): Promise<ImportResult[]> {
-  const pkgs = requirePackages(
-    splitPackages(entries, (n) => n.toLowerCase().endsWith('.json')),
+  return importPackages(
+    ctx,
+    entries,
+    (n) => n.toLowerCase().endsWith('.json'),
     'QDUOJ problem folder (a *.json with a testcase/ folder)',
+    (files) => {
+      const json = [...files.keys()].find(
+        (n) => !n.includes('/') && n.toLowerCase().endsWith('.json'),
+      ) as string;
+      return buildQduoj(ctx, files, json);
+    },
   );
-  const out: ImportResult[] = [];
-  for (const p of pkgs) {
-    const json = [...p.files.keys()].find(
-      (n) => !n.includes('/') && n.toLowerCase().endsWith('.json'),
-    ) as string;
-    out.push(await importOne(ctx, p.name, () => buildQduoj(ctx, p.files, json)));
-  }
-  return out;
 }

@@ -174,3 +174,20 @@ export function requirePackages<T>(list: T[], what: string): T[] {
   if (list.length === 0) throw badRequest(`file: no ${what} found in the zip`);
   return list;
 }
+
+/**
+ * Imports every package of a zip (see splitPackages; `what` names one in the 400 when there is none), one
+ * transaction each through importOne, titled by folder. Returns one ImportResult per package in folder order.
+ */
+export async function importPackages(
+  ctx: AppContext,
+  entries: ZipFileEntry[],
+  marker: (name: string) => boolean,
+  what: string,
+  build: (files: Files, folder: string) => Promise<NewProblem> | NewProblem,
+): Promise<ImportResult[]> {
+  const pkgs = requirePackages(splitPackages(entries, marker), what);
+  const out: ImportResult[] = [];
+  for (const p of pkgs) out.push(await importOne(ctx, p.name, () => build(p.files, p.name)));
+  return out;
+}
