@@ -1,7 +1,8 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { LIMITS } from '@oj/shared';
-import { Button, Card, Col, Form, Input, Row } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { IoPairCard } from './IoPairCard.js';
 
 /** The problem's examples shown to users (doc 3 §3): input / output pairs, at most 2 (doc 3 §9). */
 export function ExamplesField() {
@@ -11,41 +12,14 @@ export function ExamplesField() {
       {(fields, { add, remove }) => (
         <>
           {fields.map((f, i) => (
-            <Card
+            <IoPairCard
               key={f.key}
-              size="small"
+              name={f.name}
               title={t('Example_n', { n: i + 1 })}
-              style={{ marginBottom: 12 }}
-              extra={
-                <Button
-                  size="small"
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={t('common:Delete')}
-                  onClick={() => remove(f.name)}
-                />
-              }
-            >
-              <Row gutter={12}>
-                <Col xs={24} md={12}>
-                  <Form.Item name={[f.name, 'input']} label={t('Example_input')}>
-                    <Input.TextArea
-                      autoSize={{ minRows: 2, maxRows: 10 }}
-                      style={{ fontFamily: 'monospace' }}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item name={[f.name, 'output']} label={t('Example_output')}>
-                    <Input.TextArea
-                      autoSize={{ minRows: 2, maxRows: 10 }}
-                      style={{ fontFamily: 'monospace' }}
-                    />
-                  </Form.Item>
-                </Col>
-              </Row>
-            </Card>
+              inputLabel={t('Example_input')}
+              outputLabel={t('Example_output')}
+              onRemove={() => remove(f.name)}
+            />
           ))}
           <Button
             icon={<PlusOutlined />}

@@ -1,24 +1,12 @@
-import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { ProblemType } from '@oj/shared';
-import {
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Space,
-  Table,
-  Typography,
-  Upload,
-} from 'antd';
+import { Button, Form, InputNumber, Radio, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
 import { uploadTestcaseZip } from '../api/files.js';
 import { type CaseRow, isSubtaskMode, withSpreadScores } from '../lib/form-model.js';
+import { IoPairCard } from './IoPairCard.js';
 
 /** Score and group inputs of one case row, shown only when the type / case mode needs them. */
 function ScoreGroup({
@@ -161,44 +149,18 @@ export function TestcaseFields() {
           {(fields, { add, remove }) => (
             <>
               {fields.map((f, i) => (
-                <Card
+                <IoPairCard
                   key={f.key}
-                  size="small"
-                  style={{ marginBottom: 12 }}
+                  name={f.name}
                   title={t('Testcase_n', { n: i + 1 })}
-                  extra={
-                    <Button
-                      size="small"
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('common:Delete')}
-                      onClick={() => remove(f.name)}
-                    />
-                  }
+                  inputLabel={t('Input')}
+                  outputLabel={t('Output')}
+                  onRemove={() => remove(f.name)}
+                  itemStyle={{ marginBottom: 8 }}
+                  testId={(side) => `case-${side}-${i}`}
                 >
-                  <Row gutter={12}>
-                    <Col xs={24} md={12}>
-                      <Form.Item name={[f.name, 'input']} label={t('Input')} style={{ marginBottom: 8 }}>
-                        <Input.TextArea
-                          autoSize={{ minRows: 2, maxRows: 10 }}
-                          style={{ fontFamily: 'monospace' }}
-                          data-testid={`case-input-${i}`}
-                        />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={12}>
-                      <Form.Item name={[f.name, 'output']} label={t('Output')} style={{ marginBottom: 8 }}>
-                        <Input.TextArea
-                          autoSize={{ minRows: 2, maxRows: 10 }}
-                          style={{ fontFamily: 'monospace' }}
-                          data-testid={`case-output-${i}`}
-                        />
-                      </Form.Item>
-                    </Col>
-                  </Row>
                   <ScoreGroup listName="cases" index={f.name} oi={oi} subtask={subtask} />
-                </Card>
+                </IoPairCard>
               ))}
               <Button
                 icon={<PlusOutlined />}

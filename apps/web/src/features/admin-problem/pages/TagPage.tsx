@@ -15,7 +15,7 @@ import {
   Table,
   Tag,
 } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
 import {
@@ -31,6 +31,63 @@ import {
 
 const DEFAULT_COLOUR = '#409eff';
 
+/**
+ * The create / edit modal of both dialogs: Save runs `onSave`, then says created or updated and closes. A
+ * failure keeps it open: field errors are shown on the form, api errors (e.g. a duplicate name) by the api
+ * client's toast.
+ */
+function EditModal(props: {
+  open: boolean;
+  editing: boolean;
+  title: string;
+  pending: boolean;
+  onSave: () => Promise<void>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('adminProblem');
+  const onOk = async () => {
+    try {
+      await props.onSave();
+      notify.success(props.editing ? t('common:Update_successfully') : t('Create_successfully'));
+      props.onClose();
+    } catch {
+      // shown on the form or by the api client
+    }
+  };
+  return (
+    <Modal
+      open={props.open}
+      title={props.title}
+      onCancel={props.onClose}
+      onOk={() => void onOk()}
+      confirmLoading={props.pending}
+      okText={t('common:Save')}
+      cancelText={t('common:Cancel')}
+      destroyOnHidden
+    >
+      {props.children}
+    </Modal>
+  );
+}
+
+/** The Edit and (confirmed) Delete buttons of a table row. */
+function RowActions(props: { onEdit: () => void; confirm: string; onDelete: () => void }) {
+  const { t } = useTranslation('adminProblem');
+  return (
+    <Space size={4}>
+      <Button size="small" onClick={props.onEdit}>
+        {t('common:Edit')}
+      </Button>
+      <Popconfirm title={props.confirm} onConfirm={props.onDelete}>
+        <Button size="small" danger>
+          {t('common:Delete')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
+
 /** Tag create / edit dialog: name, colour, classification. */
 function TagDialog(props: {
   open: boolean;
@@ -41,31 +98,23 @@ function TagDialog(props: {
   const { t } = useTranslation('adminProblem');
   const save = useSaveTag();
   const [form] = Form.useForm<{ name: string; color: string; classificationId: number | null }>();
-  const onOk = async () => {
-    try {
-      const v = await form.validateFields();
-      await save.mutateAsync({
-        id: props.tag?.id,
-        name: v.name.trim(),
-        color: v.color,
-        classificationId: v.classificationId ?? null,
-      });
-      notify.success(props.tag ? t('common:Update_successfully') : t('Create_successfully'));
-      props.onClose();
-    } catch {
-      // field errors are shown on the form; a duplicate name by the api client's toast
-    }
+  const onSave = async () => {
+    const v = await form.validateFields();
+    await save.mutateAsync({
+      id: props.tag?.id,
+      name: v.name.trim(),
+      color: v.color,
+      classificationId: v.classificationId ?? null,
+    });
   };
   return (
-    <Modal
+    <EditModal
       open={props.open}
+      editing={props.tag != null}
       title={props.tag ? t('Edit_tag') : t('Create_tag')}
-      onCancel={props.onClose}
-      onOk={() => void onOk()}
-      confirmLoading={save.isPending}
-      okText={t('common:Save')}
-      cancelText={t('common:Cancel')}
-      destroyOnHidden
+      pending={save.isPending}
+      onSave={onSave}
+      onClose={props.onClose}
     >
       <Form
         form={form}
@@ -95,7 +144,7 @@ function TagDialog(props: {
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditModal>
   );
 }
 
@@ -108,26 +157,18 @@ function ClassificationDialog(props: {
   const { t } = useTranslation('adminProblem');
   const save = useSaveClassification();
   const [form] = Form.useForm<{ name: string; rank: number }>();
-  const onOk = async () => {
-    try {
-      const v = await form.validateFields();
-      await save.mutateAsync({ id: props.item?.id, name: v.name.trim(), rank: v.rank ?? 0 });
-      notify.success(props.item ? t('common:Update_successfully') : t('Create_successfully'));
-      props.onClose();
-    } catch {
-      // shown by the api client
-    }
+  const onSave = async () => {
+    const v = await form.validateFields();
+    await save.mutateAsync({ id: props.item?.id, name: v.name.trim(), rank: v.rank ?? 0 });
   };
   return (
-    <Modal
+    <EditModal
       open={props.open}
+      editing={props.item != null}
       title={props.item ? t('Edit_classification') : t('Create_classification')}
-      onCancel={props.onClose}
-      onOk={() => void onOk()}
-      confirmLoading={save.isPending}
-      okText={t('common:Save')}
-      cancelText={t('common:Cancel')}
-      destroyOnHidden
+      pending={save.isPending}
+      onSave={onSave}
+      onClose={props.onClose}
     >
       <Form
         form={form}
@@ -146,7 +187,7 @@ function ClassificationDialog(props: {
           <InputNumber min={0} max={2147483647} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </EditModal>
   );
 }
 
@@ -234,19 +275,11 @@ export default function TagPage() {
                 title: t('Option'),
                 width: 150,
                 render: (_v, r) => (
-                  <Space size={4}>
-                    <Button size="small" onClick={() => setTagDlg({ open: true, tag: r })}>
-                      {t('common:Edit')}
-                    </Button>
-                    <Popconfirm
-                      title={t('Delete_tag_confirm')}
-                      onConfirm={() => delTag.mutate(r.id, { onSuccess: deleted })}
-                    >
-                      <Button size="small" danger>
-                        {t('common:Delete')}
-                      </Button>
-                    </Popconfirm>
-                  </Space>
+                  <RowActions
+                    onEdit={() => setTagDlg({ open: true, tag: r })}
+                    confirm={t('Delete_tag_confirm')}
+                    onDelete={() => delTag.mutate(r.id, { onSuccess: deleted })}
+                  />
                 ),
               },
             ]}
@@ -276,19 +309,11 @@ export default function TagPage() {
                 title: t('Option'),
                 width: 150,
                 render: (_v, r) => (
-                  <Space size={4}>
-                    <Button size="small" onClick={() => setClsDlg({ open: true, item: r })}>
-                      {t('common:Edit')}
-                    </Button>
-                    <Popconfirm
-                      title={t('Delete_classification_confirm')}
-                      onConfirm={() => delClass.mutate(r.id, { onSuccess: deleted })}
-                    >
-                      <Button size="small" danger>
-                        {t('common:Delete')}
-                      </Button>
-                    </Popconfirm>
-                  </Space>
+                  <RowActions
+                    onEdit={() => setClsDlg({ open: true, item: r })}
+                    confirm={t('Delete_classification_confirm')}
+                    onDelete={() => delClass.mutate(r.id, { onSuccess: deleted })}
+                  />
                 ),
               },
             ]}
