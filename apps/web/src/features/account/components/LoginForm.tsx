@@ -7,6 +7,7 @@ import { SlideVerify } from '../../../components/SlideVerify.js';
 import { notify } from '../../../lib/notify.js';
 import { session } from '../../../lib/session.js';
 import { useLogin } from '../api/login.js';
+import { ModeLink } from './ModeLink.js';
 import { accountRules } from './rules.js';
 
 /** Failed logins in this page session; from 5 the slide-verify puzzle is required (doc 1 §4). */
@@ -63,22 +64,8 @@ export function LoginForm() {
         {t('Sign_in')}
       </Button>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12 }}>
-        <Button
-          type="link"
-          size="small"
-          onClick={() => session.setLoginMode('Register')}
-          style={{ padding: 0 }}
-        >
-          {t('No_account_register')}
-        </Button>
-        <Button
-          type="link"
-          size="small"
-          onClick={() => session.setLoginMode('ResetPwd')}
-          style={{ padding: 0 }}
-        >
-          {t('Forget_password')}
-        </Button>
+        <ModeLink mode="Register">{t('No_account_register')}</ModeLink>
+        <ModeLink mode="ResetPwd">{t('Forget_password')}</ModeLink>
       </div>
     </Form>
   );

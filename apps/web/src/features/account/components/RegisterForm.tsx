@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
 import { session } from '../../../lib/session.js';
 import { useGetRegisterCode, useRegister } from '../api/register.js';
+import { ModeLink } from './ModeLink.js';
 import { accountRules } from './rules.js';
 import { useCountdown } from './useCountdown.js';
 
@@ -92,14 +93,9 @@ export function RegisterForm() {
       <Button type="primary" htmlType="submit" block loading={register.isPending}>
         {t('Sign_up')}
       </Button>
-      <Button
-        type="link"
-        size="small"
-        onClick={() => session.setLoginMode('Login')}
-        style={{ padding: 0, marginTop: 12 }}
-      >
+      <ModeLink mode="Login" style={{ marginTop: 12 }}>
         {t('Have_account_login')}
-      </Button>
+      </ModeLink>
     </Form>
   );
 }

@@ -2,9 +2,9 @@ import { LIMITS } from '@oj/shared';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
-import { session } from '../../../lib/session.js';
 import { captchaSrc, useCaptcha } from '../api/captcha.js';
 import { useApplyResetPassword } from '../api/reset-password.js';
+import { ModeLink } from './ModeLink.js';
 import { accountRules } from './rules.js';
 import { useCountdown } from './useCountdown.js';
 
@@ -73,14 +73,9 @@ export function ResetForm() {
       <Button type="primary" htmlType="submit" block loading={apply.isPending} disabled={countdown.left > 0}>
         {countdown.left > 0 ? t('Resend_in', { s: countdown.left }) : t('Send_reset_mail')}
       </Button>
-      <Button
-        type="link"
-        size="small"
-        onClick={() => session.setLoginMode('Login')}
-        style={{ padding: 0, marginTop: 12 }}
-      >
+      <ModeLink mode="Login" style={{ marginTop: 12 }}>
         {t('Back_to_login')}
-      </Button>
+      </ModeLink>
     </Form>
   );
 }

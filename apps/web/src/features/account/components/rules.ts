@@ -1,7 +1,7 @@
 import { emailCodeField, emailField, LIMITS } from '@oj/shared';
 import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { checkUsernameOrEmail } from '../api/check-username-or-email.js';
+import { checkUsernameOrEmail, type ExistFlags } from '../api/check-username-or-email.js';
 
 // i18n-namespace: account
 /** The rule sets of the account forms. */
@@ -42,6 +42,27 @@ export function accountRules(t: TFunction): AccountRules {
       throw new Error(t('Email_format_error'));
     },
   };
+  const isEmail = (v: string | undefined) => !!v && emailField.safeParse(v).success;
+  /**
+   * The on-blur server check of a username or email: skipped while `ready(v)` is false; fails with `message`
+   * when the server's existence flag is `refusedWhen` (an unknown answer passes).
+   */
+  const existenceCheck = (
+    key: keyof ExistFlags,
+    ready: (v: string) => boolean,
+    refusedWhen: boolean,
+    message: string,
+  ): FormRule => ({
+    validateTrigger: 'onBlur',
+    validator: async (_r, v: string | undefined) => {
+      if (!v || !ready(v)) return;
+      const flags = await checkUsernameOrEmail(
+        key === 'email' ? { email: v.trim() } : { username: v.trim() },
+      );
+      if (flags && !!flags[key] === refusedWhen) throw new Error(message);
+    },
+  });
+  const usernameTyped = (v: string) => !!v.trim();
   return {
     loginUsername: [usernameRequired, usernameMax],
     loginPassword: [passwordRequired, passwordLength],
@@ -49,53 +70,22 @@ export function accountRules(t: TFunction): AccountRules {
     registerUsername: [
       usernameRequired,
       usernameMax,
-      {
-        validateTrigger: 'onBlur',
-        validator: async (_r, v: string | undefined) => {
-          if (!v?.trim() || v.length > LIMITS.usernameMax) return;
-          const flags = await checkUsernameOrEmail({ username: v.trim() });
-          if (flags?.username) throw new Error(t('Username_exists'));
-        },
-      },
-    ] as FormRule[],
-    registerEmail: [
-      emailRequired,
-      emailFormat,
-      {
-        validateTrigger: 'onBlur',
-        validator: async (_r, v: string | undefined) => {
-          if (!v || !emailField.safeParse(v).success) return;
-          const flags = await checkUsernameOrEmail({ email: v.trim() });
-          if (flags?.email) throw new Error(t('Email_exists'));
-        },
-      },
-    ] as FormRule[],
+      existenceCheck(
+        'username',
+        (v) => usernameTyped(v) && v.length <= LIMITS.usernameMax,
+        true,
+        t('Username_exists'),
+      ),
+    ],
+    registerEmail: [emailRequired, emailFormat, existenceCheck('email', isEmail, true, t('Email_exists'))],
     /** Reset apply: the email must exist. */
-    resetEmail: [
-      emailRequired,
-      emailFormat,
-      {
-        validateTrigger: 'onBlur',
-        validator: async (_r, v: string | undefined) => {
-          if (!v || !emailField.safeParse(v).success) return;
-          const flags = await checkUsernameOrEmail({ email: v.trim() });
-          if (flags && !flags.email) throw new Error(t('Email_not_exists'));
-        },
-      },
-    ] as FormRule[],
+    resetEmail: [emailRequired, emailFormat, existenceCheck('email', isEmail, false, t('Email_not_exists'))],
     /** Reset page: the username must exist. */
     existingUsername: [
       usernameRequired,
       usernameMax,
-      {
-        validateTrigger: 'onBlur',
-        validator: async (_r, v: string | undefined) => {
-          if (!v?.trim()) return;
-          const flags = await checkUsernameOrEmail({ username: v.trim() });
-          if (flags && !flags.username) throw new Error(t('Username_not_exists'));
-        },
-      },
-    ] as FormRule[],
+      existenceCheck('username', usernameTyped, false, t('Username_not_exists')),
+    ],
     password: [passwordRequired, passwordLength],
     /** Confirmation equal to the `password` field. */
     passwordAgain: (form: FormInstance, field = 'password'): FormRule[] => [
@@ -124,6 +114,6 @@ export function accountRules(t: TFunction): AccountRules {
       },
     ] as FormRule[],
     /** True when `v` passes the email format check (the send-code buttons validate first). */
-    isEmail: (v: string | undefined) => !!v && emailField.safeParse(v).success,
+    isEmail,
   };
 }
