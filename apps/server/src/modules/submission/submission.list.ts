@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppContext, SessionUser } from '../../context.js';
 import { problems, submissions } from '../../db/schema/index.js';
 import { unauthorized } from '../../lib/errors.js';
+import { toSubmissionListItem } from './submission.view.js';
 
 export interface SubmissionListQuery {
   currentPage: number;
@@ -83,26 +84,7 @@ export async function listSubmissions(
     totals.set(key, total);
   }
   return {
-    records: rows.map(({ s, title }) => ({
-      submitId: s.id,
-      pid: s.pid,
-      displayPid: s.displayPid,
-      displayId: s.displayPid,
-      title,
-      uid: s.uid,
-      username: s.username,
-      status: s.status,
-      score: s.score,
-      time: s.time,
-      memory: s.memory,
-      length: s.length,
-      language: s.language,
-      judger: s.judger,
-      isManual: s.isManual,
-      share: s.share,
-      cid: s.cid,
-      submitTime: s.submitTime.toISOString(),
-    })),
+    records: rows.map(({ s, title }) => toSubmissionListItem(s, title)),
     total,
     current: q.currentPage,
     size: q.limit,

@@ -1,4 +1,4 @@
-import { isAdminRole, type SubmissionView } from '@oj/shared';
+import { isAdminRole, type SubmissionListItem, type SubmissionView } from '@oj/shared';
 import type { SessionUser } from '../../context.js';
 import type { problems, submissions } from '../../db/schema/index.js';
 
@@ -20,34 +20,62 @@ export function canSeeCode(
   return sub.share && problem.codeShare && !hideNonContestCode;
 }
 
-/** Maps a row to the API view; `code` only when `withCode`. */
-export function toSubmissionView(s: SubmissionRow, title: string, withCode: boolean): SubmissionView {
+/** The status-page columns of a submission (see SubmissionListItem). */
+export type SubmissionListRow = Pick<
+  SubmissionRow,
+  | 'id'
+  | 'pid'
+  | 'displayPid'
+  | 'uid'
+  | 'username'
+  | 'status'
+  | 'score'
+  | 'time'
+  | 'memory'
+  | 'length'
+  | 'language'
+  | 'judger'
+  | 'isManual'
+  | 'share'
+  | 'cid'
+  | 'submitTime'
+>;
+
+/** Maps a row to a row of the status page (no code). */
+export function toSubmissionListItem(s: SubmissionListRow, title: string): SubmissionListItem {
   return {
     submitId: s.id,
-    uid: s.uid,
-    username: s.username,
     pid: s.pid,
     displayPid: s.displayPid,
     displayId: s.displayPid,
     title,
-    cid: s.cid,
-    gid: s.gid,
-    tid: s.tid,
+    uid: s.uid,
+    username: s.username,
     status: s.status,
     score: s.score,
-    oiRankScore: s.oiRankScore,
     time: s.time,
     memory: s.memory,
     length: s.length,
     language: s.language,
     judger: s.judger,
     isManual: s.isManual,
+    share: s.share,
+    cid: s.cid,
     submitTime: s.submitTime.toISOString(),
+  };
+}
+
+/** Maps a row to the API view; `code` only when `withCode`. */
+export function toSubmissionView(s: SubmissionRow, title: string, withCode: boolean): SubmissionView {
+  return {
+    ...toSubmissionListItem(s, title),
+    gid: s.gid,
+    tid: s.tid,
+    oiRankScore: s.oiRankScore,
     judgeStart: s.judgeStart?.toISOString() ?? null,
     judgeEnd: s.judgeEnd?.toISOString() ?? null,
     code: withCode ? s.code : null,
     errorMessage: s.errorMessage,
-    share: s.share,
     version: s.version,
   };
 }
