@@ -217,6 +217,18 @@ export default function TagPage() {
         (filter === 'none' ? x.classificationId == null : x.classificationId === filter)),
   );
   const deleted = () => notify.success(t('Delete_successfully'));
+  /** The Option column of both tables: Edit opens the row's dialog, Delete (confirmed) removes it. */
+  const optionColumn = <T extends { id: number }>(
+    edit: (r: T) => void,
+    confirm: string,
+    remove: (id: number) => void,
+  ) => ({
+    title: t('Option'),
+    width: 150,
+    render: (_v: unknown, r: T) => (
+      <RowActions onEdit={() => edit(r)} confirm={confirm} onDelete={() => remove(r.id)} />
+    ),
+  });
 
   return (
     <Row gutter={[16, 16]}>
@@ -271,17 +283,11 @@ export default function TagPage() {
                 dataIndex: 'classificationId',
                 render: (id: number | null) => className(id) ?? '-',
               },
-              {
-                title: t('Option'),
-                width: 150,
-                render: (_v, r) => (
-                  <RowActions
-                    onEdit={() => setTagDlg({ open: true, tag: r })}
-                    confirm={t('Delete_tag_confirm')}
-                    onDelete={() => delTag.mutate(r.id, { onSuccess: deleted })}
-                  />
-                ),
-              },
+              optionColumn<TagItem>(
+                (r) => setTagDlg({ open: true, tag: r }),
+                t('Delete_tag_confirm'),
+                (id) => delTag.mutate(id, { onSuccess: deleted }),
+              ),
             ]}
           />
         </Card>
@@ -305,17 +311,11 @@ export default function TagPage() {
             columns={[
               { title: t('Classification_name'), dataIndex: 'name' },
               { title: t('Rank_order'), dataIndex: 'rank', width: 80 },
-              {
-                title: t('Option'),
-                width: 150,
-                render: (_v, r) => (
-                  <RowActions
-                    onEdit={() => setClsDlg({ open: true, item: r })}
-                    confirm={t('Delete_classification_confirm')}
-                    onDelete={() => delClass.mutate(r.id, { onSuccess: deleted })}
-                  />
-                ),
-              },
+              optionColumn<ClassificationItem>(
+                (r) => setClsDlg({ open: true, item: r }),
+                t('Delete_classification_confirm'),
+                (id) => delClass.mutate(id, { onSuccess: deleted }),
+              ),
             ]}
           />
         </Card>
