@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useWebsiteConfig } from '../../features/config/api/get-website-config.js';
 import { toggleLanguage } from '../../lib/i18n.js';
 import { session, useSession } from '../../lib/session.js';
-import { defaultNavEntries } from './nav-entries.js';
+import { navActiveKey, navEntries } from './nav-entries.js';
 import { activeMenuKey } from './nav-items.js';
 
 const UserMenus = lazy(() => import('./UserMenus.js'));
@@ -28,8 +28,8 @@ const linkStyle = (active: boolean): React.CSSProperties => ({
 });
 
 /**
- * Top navigation in default mode (doc 1 §2.3): the entries of `defaultNavEntries`, the active one from the
- * first path segment; user and message menus when logged in, Login / Register (when registration is on)
+ * Top navigation (doc 1 §2.3) in the mode the address calls for (`navEntries`: default, contest, training or
+ * group), the active entry from `navActiveKey`; user and message menus when logged in, Login / Register (when registration is on)
  * otherwise; under 992 px a drawer with the same entries. Clicking the logo or short name toggles the language.
  */
 export function NavBar() {
@@ -42,8 +42,9 @@ export function NavBar() {
   const wide = screens.lg ?? true;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const loggedIn = !!token && !!userInfo;
-  const active = activeMenuKey(pathname);
-  const entries = defaultNavEntries(roles, loggedIn, config);
+  const nav = navEntries(pathname, roles, loggedIn, config);
+  const entries = nav.entries;
+  const active = navActiveKey(nav, pathname, activeMenuKey(pathname));
   const go = (key: string) => {
     setDrawerOpen(false);
     navigate(key);
