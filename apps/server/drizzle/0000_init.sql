@@ -1,3 +1,15 @@
+CREATE TABLE "compile_checks" (
+	"key" text PRIMARY KEY NOT NULL,
+	"uid" text NOT NULL,
+	"mode" text DEFAULT 'spj' NOT NULL,
+	"language" text NOT NULL,
+	"code" text NOT NULL,
+	"extra_files" jsonb,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"message" text DEFAULT '' NOT NULL,
+	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "announcements" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "announcements_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"title" text NOT NULL,
@@ -164,6 +176,14 @@ CREATE TABLE "testcases" (
 	"group_num" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "user_records" (
+	"uid" text PRIMARY KEY NOT NULL,
+	"ac" integer DEFAULT 0 NOT NULL,
+	"total" integer DEFAULT 0 NOT NULL,
+	"score" integer DEFAULT 0 NOT NULL,
+	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "judge_cases" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "judge_cases_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"submit_id" bigint NOT NULL,
@@ -320,14 +340,7 @@ CREATE TABLE "verification_codes" (
 	"gmt_create" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "user_records" (
-	"uid" text PRIMARY KEY NOT NULL,
-	"ac" integer DEFAULT 0 NOT NULL,
-	"total" integer DEFAULT 0 NOT NULL,
-	"score" integer DEFAULT 0 NOT NULL,
-	"gmt_modified" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
+ALTER TABLE "compile_checks" ADD CONSTRAINT "compile_checks_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "announcements" ADD CONSTRAINT "announcements_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "files" ADD CONSTRAINT "files_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "code_templates" ADD CONSTRAINT "code_templates_pid_problems_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problems"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -339,13 +352,14 @@ ALTER TABLE "problem_tags" ADD CONSTRAINT "problem_tags_pid_problems_id_fk" FORE
 ALTER TABLE "problem_tags" ADD CONSTRAINT "problem_tags_tid_tags_id_fk" FOREIGN KEY ("tid") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tags" ADD CONSTRAINT "tags_classification_id_tag_classifications_id_fk" FOREIGN KEY ("classification_id") REFERENCES "public"."tag_classifications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "testcases" ADD CONSTRAINT "testcases_pid_problems_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problems"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_records" ADD CONSTRAINT "user_records_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "judge_cases" ADD CONSTRAINT "judge_cases_submit_id_submissions_id_fk" FOREIGN KEY ("submit_id") REFERENCES "public"."submissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "submissions" ADD CONSTRAINT "submissions_pid_problems_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problems"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "submissions" ADD CONSTRAINT "submissions_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_judges" ADD CONSTRAINT "test_judges_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_judges" ADD CONSTRAINT "test_judges_pid_problems_id_fk" FOREIGN KEY ("pid") REFERENCES "public"."problems"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "user_records" ADD CONSTRAINT "user_records_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "compile_checks_uid_idx" ON "compile_checks" USING btree ("uid","gmt_create");--> statement-breakpoint
 CREATE INDEX "announcements_list_idx" ON "announcements" USING btree ("cid","gid","status","gmt_create");--> statement-breakpoint
 CREATE INDEX "files_type_idx" ON "files" USING btree ("type","uid");--> statement-breakpoint
 CREATE UNIQUE INDEX "code_templates_pid_lid_uq" ON "code_templates" USING btree ("pid","lid");--> statement-breakpoint
@@ -358,6 +372,8 @@ CREATE INDEX "problems_gid_idx" ON "problems" USING btree ("gid");--> statement-
 CREATE INDEX "problems_difficulty_idx" ON "problems" USING btree ("difficulty");--> statement-breakpoint
 CREATE UNIQUE INDEX "tags_name_uq" ON "tags" USING btree ("oj","name",coalesce("gid", 0));--> statement-breakpoint
 CREATE UNIQUE INDEX "testcases_pid_index_uq" ON "testcases" USING btree ("pid","index");--> statement-breakpoint
+CREATE INDEX "user_records_acm_idx" ON "user_records" USING btree ("ac" DESC,"total","uid");--> statement-breakpoint
+CREATE INDEX "user_records_oi_idx" ON "user_records" USING btree ("score" DESC,"uid");--> statement-breakpoint
 CREATE INDEX "judge_cases_submit_idx" ON "judge_cases" USING btree ("submit_id","case_index");--> statement-breakpoint
 CREATE INDEX "judge_jobs_queue_idx" ON "judge_jobs" USING btree ("kind","state","priority","id");--> statement-breakpoint
 CREATE INDEX "judge_jobs_lease_idx" ON "judge_jobs" USING btree ("state","lease_expires");--> statement-breakpoint
@@ -374,6 +390,4 @@ CREATE INDEX "sessions_uid_idx" ON "sessions" USING btree ("uid");--> statement-
 CREATE UNIQUE INDEX "users_username_lower_uq" ON "users" USING btree (lower("username"));--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_uq" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_role_idx" ON "users" USING btree ("role");--> statement-breakpoint
-CREATE INDEX "verification_codes_target_idx" ON "verification_codes" USING btree ("purpose","target");--> statement-breakpoint
-CREATE INDEX "user_records_acm_idx" ON "user_records" USING btree ("ac" DESC,"total","uid");--> statement-breakpoint
-CREATE INDEX "user_records_oi_idx" ON "user_records" USING btree ("score" DESC,"uid");
+CREATE INDEX "verification_codes_target_idx" ON "verification_codes" USING btree ("purpose","target");

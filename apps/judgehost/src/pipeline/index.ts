@@ -3,6 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, type JudgeResult, JudgeStatus, type JudgeTask } from '@oj/shared';
 import { aggregate, caseGroups, stopsAfter } from './aggregate.js';
+import { compileCheck } from './compile-check.js';
 import { assertReachable, ensureTraversable } from './files.js';
 import { prepareTask } from './prepare.js';
 import { COMPILE_MESSAGE_MAX, truncateText } from './preview.js';
@@ -70,7 +71,7 @@ async function runCases(
 }
 
 /**
- * Judges one task (judge or test run) end to end: compile, run every case in the sandbox, compare / special judge /
+ * Judges one task (judge or test run; a compile check only compiles) end to end: compile, run every case in the sandbox, compare / special judge /
  * interactor, aggregate per the case mode (docs/judging.md). Never throws: a user's failure is its verdict and an
  * internal failure is a System Error (4) with the reason in errorMessage. Time ms and memory KB are the max over
  * cases. The task's work dir under `deps.workRoot` is removed afterwards.
@@ -90,6 +91,7 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
     await assertReachable(deps.workRoot);
     await mkdir(taskDir, { recursive: true });
     deps.onStatus?.(JudgeStatus.COMPILING);
+    if (task.kind === 'compile') return result(env, await compileCheck(task, rt, taskDir));
     const prepared = await prepareTask(task, rt, taskDir, deps.workRoot);
     if (prepared.kind === 'compileError') {
       return result(env, { status: JudgeStatus.COMPILE_ERROR, errorMessage: prepared.message });

@@ -96,7 +96,11 @@ export type JudgeProblem = z.infer<typeof judgeProblem>;
 
 export const judgeTask = z.object({
   jobId: z.number().int(),
-  kind: z.enum(['judge', 'test']),
+  /**
+   * `compile`: compile-check only (admin problem form, test lane): `code` in `language` with
+   * problem.judgeExtraFile beside it; testKey is the check's key; the result is 0 (compiled) or -2 with errorMessage.
+   */
+  kind: z.enum(['judge', 'test', 'compile']),
   submitId: z.number().int().nullable(),
   testKey: z.string().nullable(),
   /** Submission version (bumped by rejudge); echoed back in the result. */

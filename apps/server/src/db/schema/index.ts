@@ -1,3 +1,4 @@
+export * from './compile-checks.js';
 export * from './config.js';
 export * from './problems.js';
 export * from './records.js';

@@ -16,7 +16,8 @@ export const PRIORITY = { CONTEST: 10, TEST: 5, NORMAL: 0 } as const;
 
 /** A queued job to insert (one of submitId or testKey). */
 export interface NewJob {
-  kind: 'judge' | 'test';
+  /** `compile`: a compile check (compile_checks row keyed by testKey), taken by the `test` lane. */
+  kind: 'judge' | 'test' | 'compile';
   submitId?: number;
   testKey?: string;
   submissionVersion?: number;
@@ -28,7 +29,7 @@ export interface NewJob {
 /** A leased job row as the lease query returns it. */
 export interface LeasedJob {
   id: number;
-  kind: 'judge' | 'test';
+  kind: 'judge' | 'test' | 'compile';
   submitId: number | null;
   testKey: string | null;
   submissionVersion: number;
@@ -71,7 +72,7 @@ export function waitForJob(ctx: AppContext, ms: number, signal?: AbortSignal): P
 /** Inserts a queued job (inside the caller's transaction). The caller calls notifyQueued after commit. */
 export async function enqueue(tx: Tx | Db, job: NewJob): Promise<number> {
   const priority =
-    job.kind === 'test' ? PRIORITY.TEST : (job.cid ?? 0) !== 0 ? PRIORITY.CONTEST : PRIORITY.NORMAL;
+    job.kind !== 'judge' ? PRIORITY.TEST : (job.cid ?? 0) !== 0 ? PRIORITY.CONTEST : PRIORITY.NORMAL;
   const [row] = await tx
     .insert(judgeJobs)
     .values({
@@ -98,8 +99,10 @@ export async function leaseOne(
   languageNames: string[],
 ): Promise<LeasedJob | null> {
   if (!lanes.length || !languageNames.length) return null;
+  // The test lane also takes compile checks (an admin waits at the problem form).
+  const kinds = lanes.flatMap((l) => (l === 'test' ? ['test', 'compile'] : [l]));
   const laneList = sql.join(
-    lanes.map((l) => sql`${l}`),
+    kinds.map((l) => sql`${l}`),
     sql`, `,
   );
   const langList = sql.join(
@@ -172,6 +175,9 @@ export async function sweepExpiredLeases(db: Db): Promise<{ requeued: number; fa
         if (j.kind === 'judge' && j.submitId != null) {
           await tx.execute(sql`UPDATE submissions SET status = 4, error_message = ${msg}, judge_end = now(),
             gmt_modified = now() WHERE id = ${j.submitId} AND version = ${j.version} AND status IN (5, 6, 7)`);
+        } else if (j.kind === 'compile' && j.testKey) {
+          await tx.execute(sql`UPDATE compile_checks SET status = 'error', message = ${msg}
+            WHERE key = ${j.testKey} AND status = 'queued'`);
         } else if (j.testKey) {
           await tx.execute(sql`UPDATE test_judges SET status = 4, error_message = ${msg}, stderr = ${msg}
             WHERE key = ${j.testKey} AND status IN (5, 6, 7)`);

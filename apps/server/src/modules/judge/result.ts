@@ -2,6 +2,7 @@ import type { JudgeProgress, JudgeResult } from '@oj/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeCases, judgeJobs, submissions, testJudges } from '../../db/schema/index.js';
+import { applyCompileResult } from '../problem/compile-check.service.js';
 import { countedStatusOf, moveCounters } from './counters.js';
 import { runJudgedHooks } from './hooks.js';
 import { extendLeases } from './queue.js';
@@ -13,7 +14,8 @@ const cut = (s: string | null | undefined, n = MAX_TEXT) =>
 /**
  * Applies a judge result in one transaction: accepted only from the judgehost holding the job's lease and for the
  * current submission version; then the submission's verdict, its case rows (replaced), the problem counters (the
- * old counted verdict undone) and the onSubmissionJudged hooks. Test runs update their test_judges row.
+ * old counted verdict undone) and the onSubmissionJudged hooks. Test runs update their test_judges row, compile
+ * checks their compile_checks row.
  * Returns false for duplicates, late results, foreign leases and stale versions.
  */
 export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
@@ -26,6 +28,11 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
       .set({ state: 'done', leaseExpires: null, gmtModified: new Date() })
       .where(eq(judgeJobs.id, job.id));
 
+    if (job.kind === 'compile') {
+      if (!job.testKey) return false;
+      await applyCompileResult(tx, job.testKey, r);
+      return true;
+    }
     if (job.kind === 'test') {
       if (!job.testKey) return false;
       await tx

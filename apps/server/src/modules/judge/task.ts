@@ -2,6 +2,7 @@ import type { JudgeProblem, JudgeTask } from '@oj/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { problems, submissions, testcases, testJudges } from '../../db/schema/index.js';
+import { buildCompileTask } from '../problem/compile-check.service.js';
 import type { LeasedJob } from './queue.js';
 
 type ProblemRow = typeof problems.$inferSelect;
@@ -41,7 +42,7 @@ export function toJudgeProblem(p: ProblemRow): JudgeProblem {
 
 /**
  * Builds the task a judgehost receives for a leased job: code, language, problem and test cases (judge) or the
- * custom input (test). Returns null when the submission / test run / problem vanished (the caller drops the job).
+ * custom input (test), or the code to compile-check (compile). Returns null when the submission / test run / problem vanished (the caller drops the job).
  */
 export async function buildTask(db: Db, job: LeasedJob): Promise<JudgeTask | null> {
   if (job.kind === 'judge') {
@@ -79,6 +80,7 @@ export async function buildTask(db: Db, job: LeasedJob): Promise<JudgeTask | nul
       expectedOutput: null,
     };
   }
+  if (job.kind === 'compile') return buildCompileTask(db, job);
   if (!job.testKey) return null;
   const [t] = await db.select().from(testJudges).where(eq(testJudges.key, job.testKey));
   if (!t || t.pid == null) return null;
