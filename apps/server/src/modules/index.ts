@@ -25,4 +25,5 @@ export const modules: { name: string; load: () => Promise<{ default: FastifyPlug
   { name: 'submission-list', load: () => import('./submission/submission-list.routes.js') },
   { name: 'rank', load: () => import('./rank/rank.routes.js') },
   { name: 'problem-compile-check', load: () => import('./problem/compile-check.routes.js') },
+  { name: 'submission-wa-case', load: () => import('./submission/wa-case.routes.js') },
 ];

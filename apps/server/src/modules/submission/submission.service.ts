@@ -6,6 +6,7 @@ import { badRequest, forbidden, notFound, tooMany } from '../../lib/errors.js';
 import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
 import { canSeeCode, toSubmissionView } from './submission.view.js';
+import { waCaseDataFor } from './wa-case.js';
 
 export interface SubmitInput {
   pid: string | number;
@@ -93,13 +94,15 @@ async function loadSubmission(ctx: AppContext, submitId: number) {
 
 /**
  * GET /api/get-submission-detail: the submission (code only when the viewer may see it), the problem's
- * codeShare, and waCaseData (null for now). Throws 404 for unknown ids.
+ * codeShare, and waCaseData ({ caseIndex, inputName, outputName } of the first failing case when the viewer may
+ * download it, doc 2 §6; else null). Throws 404 for unknown ids.
  */
 export async function getSubmissionDetail(ctx: AppContext, viewer: SessionUser | null, submitId: number) {
   const r = await loadSubmission(ctx, submitId);
   const sw = await ctx.config.get('switch');
   const withCode = canSeeCode(viewer, r.s, r.p, sw.hideNonContestSubmissionCode);
-  return { submission: toSubmissionView(r.s, r.title, withCode), codeShare: r.codeShare, waCaseData: null };
+  const waCaseData = await waCaseDataFor(ctx, viewer, r.s);
+  return { submission: toSubmissionView(r.s, r.title, withCode), codeShare: r.codeShare, waCaseData };
 }
 
 /**

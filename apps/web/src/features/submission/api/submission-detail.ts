@@ -1,7 +1,8 @@
 import { isFinishedStatus, LIMITS } from '@oj/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, apiPut } from '../../../lib/api.js';
-import type { CaseResultResponse, SubmissionDetailResponse } from './types.js';
+import { apiDownload, apiGet, apiPut } from '../../../lib/api.js';
+import { saveBlob } from '../../admin-problem/api/files.js';
+import type { CaseResultResponse, SubmissionDetailResponse, WaCaseData } from './types.js';
 
 /** GET /api/get-submission-detail?submitId= (doc 2 §2.5, §7) -> { submission, codeShare, waCaseData }. */
 export const getSubmissionDetail = (submitId: number) =>
@@ -41,3 +42,17 @@ export const updateShare = (submitId: number, share: boolean) =>
 /** GET /api/resubmit?submitId= (owner or admin; failed submissions) -> {submitId, status}. */
 export const resubmit = (submitId: number) =>
   apiGet<{ submitId: number; status: number }>('/resubmit', { submitId });
+
+/**
+ * GET /api/file/download-testcase-one?submitId=&pid=&data= (doc 2 §2.5, §7): the first failing case's input and
+ * expected output as a zip, saved as `problem_<displayPid>_case_<caseIndex>.zip`. Rejects (message shown by the api
+ * client) on 403 / 400 / 404.
+ */
+export async function downloadWaCase(submitId: number, displayPid: string, wa: WaCaseData): Promise<void> {
+  const blob = await apiDownload('/file/download-testcase-one', {
+    submitId,
+    pid: displayPid,
+    data: wa.caseIndex,
+  });
+  saveBlob(blob, `problem_${displayPid.replace(/[^A-Za-z0-9_.-]/g, '_')}_case_${wa.caseIndex}.zip`);
+}

@@ -6,10 +6,17 @@ export type { SubmissionListItem } from '@oj/shared';
 /** The submission of the detail and admin calls: the shared `SubmissionView`. */
 export type SubmissionVo = SubmissionView;
 
+/** The first failing case the viewer may download (doc 2 §3 `waCaseData`, §6); caseIndex is 1-based. */
+export interface WaCaseData {
+  caseIndex: number;
+  inputName: string;
+  outputName: string;
+}
+
 export interface SubmissionDetailResponse {
   submission: SubmissionVo;
   codeShare: boolean;
-  waCaseData: unknown;
+  waCaseData: WaCaseData | null;
 }
 
 export interface JudgeCaseVo {

@@ -1,7 +1,19 @@
-import { CopyOutlined } from '@ant-design/icons';
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { isFinishedStatus, JudgeStatus } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Popconfirm, Result, Skeleton, Space, Switch, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Popconfirm,
+  Result,
+  Skeleton,
+  Space,
+  Switch,
+  Table,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,7 +24,13 @@ import { formatTime } from '../../../lib/time.js';
 import { useLanguages } from '../../help/api/languages.js';
 import { copyText } from '../../problem/lib/clipboard.js';
 import { cancelJudge, manualJudge } from '../api/admin-judge.js';
-import { resubmit, updateShare, useAllCaseResult, useSubmissionDetail } from '../api/submission-detail.js';
+import {
+  downloadWaCase,
+  resubmit,
+  updateShare,
+  useAllCaseResult,
+  useSubmissionDetail,
+} from '../api/submission-detail.js';
 import { CaseResults } from '../components/CaseResults.js';
 import { ManualJudgeDialog } from '../components/ManualJudgeDialog.js';
 import { StatusTag } from '../components/StatusTag.js';
@@ -44,6 +62,7 @@ export default function SubmissionDetailPage() {
   const cases = useAllCaseResult(submitId, `${s?.status}:${s?.version}`, !!s && finished);
   const languages = useLanguages();
   const [manualOpen, setManualOpen] = useState(false);
+  const [downloading, setDownloading] = useState(false);
   const root = isSuperAdminRoles(roles);
 
   if (!Number.isInteger(submitId) || submitId < 1 || isError) {
@@ -199,7 +218,36 @@ export default function SubmissionDetailPage() {
         </Space>
       )}
       {finished && (
-        <Card title={t('Test_Case_Results')} size="small" style={{ marginBottom: 16 }}>
+        <Card
+          title={t('Test_Case_Results')}
+          size="small"
+          style={{ marginBottom: 16 }}
+          extra={
+            data.waCaseData && (
+              <Tooltip title={t('Download_Wrong_Case_Data_tips', { index: data.waCaseData.caseIndex })}>
+                <Button
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  loading={downloading}
+                  data-testid="download-wa-case"
+                  onClick={async () => {
+                    if (!data.waCaseData) return;
+                    setDownloading(true);
+                    try {
+                      await downloadWaCase(s.submitId, s.displayPid, data.waCaseData);
+                    } catch {
+                      // toast shown by the api client
+                    } finally {
+                      setDownloading(false);
+                    }
+                  }}
+                >
+                  {t('Download_Wrong_Case_Data')}
+                </Button>
+              </Tooltip>
+            )
+          }
+        >
           {cases.isLoading ? <Skeleton active /> : <CaseResults result={cases.data} />}
         </Card>
       )}
