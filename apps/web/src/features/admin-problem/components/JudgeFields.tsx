@@ -3,13 +3,23 @@ import { Col, Form, Input, Modal, Radio, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LanguageItem } from '../api/languages.js';
 import { ExtraFilesField } from './ExtraFilesField.js';
+import { SpjCompileButton } from './SpjCompileButton.js';
 
 /**
  * Judge settings of the problem editor (doc 3 §3, §4): judge mode (default / special / interactive, with the
  * explanatory dialog on change), checker or interactor code and language, judge case mode, file IO names,
- * trailing-blank removal, case-result publishing, code sharing, and the extra files for user and judge.
+ * trailing-blank removal, case-result publishing, code sharing, and the extra files for user and judge. The
+ * checker code has a Compile button; `spjCompiled` / `onSpjCompiled` carry the last successful compile.
  */
-export function JudgeFields({ languages }: { languages: LanguageItem[] }) {
+export function JudgeFields({
+  languages,
+  spjCompiled = null,
+  onSpjCompiled = () => {},
+}: {
+  languages: LanguageItem[];
+  spjCompiled?: string | null;
+  onSpjCompiled?(signature: string): void;
+}) {
   const { t } = useTranslation('adminProblem');
   const form = Form.useFormInstance();
   const judgeMode: JudgeModeName = Form.useWatch('judgeMode', form) ?? 'default';
@@ -58,6 +68,9 @@ export function JudgeFields({ languages }: { languages: LanguageItem[] }) {
             extra={t('Checker_code_hint')}
           >
             <Input.TextArea autoSize={{ minRows: 8, maxRows: 24 }} style={{ fontFamily: 'monospace' }} />
+          </Form.Item>
+          <Form.Item>
+            <SpjCompileButton compiled={spjCompiled} onCompiled={onSpjCompiled} />
           </Form.Item>
         </>
       )}

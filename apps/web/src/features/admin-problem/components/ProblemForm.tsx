@@ -15,6 +15,7 @@ import {
   toBody,
   withSpreadScores,
 } from '../lib/form-model.js';
+import { spjCompileIssue } from '../lib/spj-compile.js';
 import { BasicFields } from './BasicFields.js';
 import { ExamplesField } from './ExamplesField.js';
 import { JudgeFields } from './JudgeFields.js';
@@ -35,6 +36,7 @@ const ISSUE_FIELD: Record<string, keyof ProblemFormValues> = {
   Duplicate_tag: 'tags',
   Checker_language_required: 'spjLanguage',
   Checker_code_required: 'spjCode',
+  Spj_Or_Interactive_Code_not_Compile_Success: 'spjCode',
   File_IO_names_required: 'ioReadFileName',
   File_IO_names_invalid: 'ioReadFileName',
 };
@@ -56,6 +58,8 @@ export function ProblemForm(props: {
   const tags = useAdminTags();
   const save = useSaveProblem(props.pid != null);
   const [serverError, setServerError] = useState<string | null>(null);
+  /** spjSignature of the last successful compile of the checker / interactor code (doc 3 §4 spjCompileOk). */
+  const [spjCompiled, setSpjCompiled] = useState<string | null>(null);
   const local = (langs.data ?? []).filter((l) => l.oj === 'ME');
 
   // A stored problem that lists no language accepts every local one (server rule): show them all checked.
@@ -79,7 +83,7 @@ export function ProblemForm(props: {
   const onSave = async () => {
     setServerError(null);
     const v = { ...props.initial, ...form.getFieldsValue(true) } as ProblemFormValues;
-    const issue = checkProblemForm(v, props.pid != null);
+    const issue = checkProblemForm(v, props.pid != null) ?? spjCompileIssue(v, props.original, spjCompiled);
     if (issue) {
       const side = issue.params?.side;
       const params = side
@@ -127,7 +131,7 @@ export function ProblemForm(props: {
         <Divider orientation="left">{t('Languages_section')}</Divider>
         <LanguageFields languages={local} />
         <Divider orientation="left">{t('Judge')}</Divider>
-        <JudgeFields languages={local} />
+        <JudgeFields languages={local} spjCompiled={spjCompiled} onSpjCompiled={setSpjCompiled} />
         <Divider orientation="left">{t('Testcases')}</Divider>
         <TestcaseFields />
         {serverError && (
