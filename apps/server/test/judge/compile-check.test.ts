@@ -1,5 +1,7 @@
 import { Role } from '@oj/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { judgeJobs } from '../../src/db/schema/index.js';
+import { queueSettings, sweepExpiredLeases } from '../../src/modules/judge/queue.js';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../helpers.js';
 import { call, judgeHeaders, registerJudgehost, userWithRole } from './judge-helpers.js';
 
@@ -81,6 +83,22 @@ describe('compile check of special-judge / interactor code (doc 3 §4, §7)', ()
     await postResult(task.jobId, task.version, -2, "main.c:1:11: error: expected ')'");
     const r = await compileResult(q.body.data);
     expect(r.body.data).toEqual({ status: 'error', message: "main.c:1:11: error: expected ')'" });
+  });
+
+  it('a compile job whose judgehosts keep vanishing ends as error instead of waiting forever', async () => {
+    const q = await call(t.app, 'POST', '/api/admin/problem/compile-spj', {
+      token: root,
+      payload: { code: CHECKER, language: 'C++' },
+    });
+    for (let attempt = 1; attempt <= queueSettings.maxAttempts; attempt++) {
+      expect((await lease()).testKey).toBe(q.body.data);
+      await t.ctx.db.update(judgeJobs).set({ leaseExpires: new Date(Date.now() - 1000) });
+      await sweepExpiredLeases(t.ctx.db);
+      const status = (await compileResult(q.body.data)).body.data.status;
+      expect(status).toBe(attempt < queueSettings.maxAttempts ? 'queued' : 'error');
+    }
+    expect((await compileResult(q.body.data)).body.data.message).toMatch(/System Error/);
+    expect(await lease()).toBeNull();
   });
 
   it('refuses normal users (403), unknown languages and empty code (400), and unknown keys (404)', async () => {
