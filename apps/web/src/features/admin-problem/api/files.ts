@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { unzipSync, zipSync } from 'fflate';
 import { apiDownload, apiUpload } from '../../../lib/api.js';
+import { saveBlob } from '../../../lib/save-blob.js';
 import { refreshProblems } from './admin-problem.js';
 
 /** A case of an uploaded test-case zip: file names and the evenly spread score. */
@@ -22,17 +23,6 @@ export const uploadTestcaseZip = (file: File, mode: string) =>
     file.name,
   );
 
-/** Offers a blob to the user as a file download named `name`. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9_.+-]/g, '_');
 

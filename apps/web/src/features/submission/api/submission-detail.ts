@@ -1,7 +1,7 @@
 import { isFinishedStatus, LIMITS } from '@oj/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiDownload, apiGet, apiPut } from '../../../lib/api.js';
-import { saveBlob } from '../../admin-problem/api/files.js';
+import { saveBlob } from '../../../lib/save-blob.js';
 import type { CaseResultResponse, SubmissionDetailResponse, WaCaseData } from './types.js';
 
 /** GET /api/get-submission-detail?submitId= (doc 2 §2.5, §7) -> { submission, codeShare, waCaseData }. */
