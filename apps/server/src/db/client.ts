@@ -41,6 +41,11 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
     });
+    // An idle pooled connection that the server drops (restart, failover, a dropped test database) emits an
+    // error; without a listener that error would crash the process. The pool replaces the connection.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS });
     return { db, kind: 'postgres', close: () => pool.end() };
