@@ -76,3 +76,62 @@ export async function call(
   // biome-ignore lint/suspicious/noExplicitAny: API JSON read by tests field by field
   return { code: res.statusCode, body: res.json() as { status: number; msg: string; data: any } };
 }
+
+/**
+ * Leases the next job as the fake judgehost `judgehostId` and answers it with `status`, `oiRankScore` and one case
+ * row per entry of `caseStatuses` (index 1..n). Throws when no job is queued or the result is refused; returns
+ * the judged submission's id.
+ */
+export async function judgeNext(
+  app: FastifyInstance,
+  ctx: AppContext,
+  status: number,
+  opts: { caseStatuses?: number[]; oiRankScore?: number | null; judgehostId?: string } = {},
+): Promise<number> {
+  const headers = await judgeHeaders(ctx);
+  const judgehostId = opts.judgehostId ?? 'jh';
+  const lease = await call(app, 'POST', '/api/judge/lease', {
+    headers,
+    payload: { judgehostId, waitSeconds: 0 },
+  });
+  const task = lease.body.data?.task;
+  if (!task) throw new Error(`no job to lease: ${JSON.stringify(lease.body)}`);
+  const r = await call(app, 'POST', '/api/judge/result', {
+    headers,
+    payload: {
+      judgehostId,
+      jobId: task.jobId,
+      version: task.version,
+      status,
+      score: null,
+      oiRankScore: opts.oiRankScore ?? null,
+      time: 5,
+      memory: 1000,
+      errorMessage: null,
+      cases: (opts.caseStatuses ?? []).map((st, i) => ({
+        index: i + 1,
+        status: st,
+        time: 1,
+        memory: 100,
+        score: null,
+        groupNum: null,
+        inputData: null,
+        outputData: null,
+        userOutput: null,
+        message: null,
+      })),
+    },
+  });
+  if (!r.body.data?.accepted) throw new Error(`result refused: ${JSON.stringify(r.body)}`);
+  return task.submitId as number;
+}
+
+/** Submits a trivial C++ program to `pid` (display id) as the holder of `token`; returns the submitId. */
+export async function submitAs(app: FastifyInstance, token: string, pid: string): Promise<number> {
+  const r = await call(app, 'POST', '/api/submit-problem-judge', {
+    token,
+    payload: { pid, language: 'C++', code: 'int main(){}', cid: 0 },
+  });
+  if (r.code !== 200) throw new Error(`submit failed: ${r.code} ${JSON.stringify(r.body)}`);
+  return r.body.data.submitId as number;
+}

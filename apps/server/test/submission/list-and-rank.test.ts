@@ -2,7 +2,14 @@ import { Role } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProblem } from '../../src/modules/problem/problem.store.js';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../helpers.js';
-import { aPlusB, call, judgeHeaders, registerJudgehost, userWithRole } from '../judge/judge-helpers.js';
+import {
+  aPlusB,
+  call,
+  judgeNext as judgeNextAs,
+  registerJudgehost,
+  submitAs,
+  userWithRole,
+} from '../judge/judge-helpers.js';
 
 let t: TestApp;
 let root: string;
@@ -11,42 +18,8 @@ let bob: string;
 let pub: string;
 let priv: string;
 
-/** Leases the next job as a fake judgehost and answers it with `status`. */
-async function judgeNext(status: number, oiRankScore: number | null = null) {
-  const h = await judgeHeaders(t.ctx);
-  const lease = await call(t.app, 'POST', '/api/judge/lease', {
-    headers: h,
-    payload: { judgehostId: 'jh', waitSeconds: 0 },
-  });
-  const task = lease.body.data.task;
-  expect(task).not.toBeNull();
-  const r = await call(t.app, 'POST', '/api/judge/result', {
-    headers: h,
-    payload: {
-      judgehostId: 'jh',
-      jobId: task.jobId,
-      version: task.version,
-      status,
-      score: null,
-      oiRankScore,
-      time: 5,
-      memory: 1000,
-      errorMessage: null,
-      cases: [],
-    },
-  });
-  expect(r.body.data.accepted).toBe(true);
-  return task.submitId as number;
-}
-
-async function submit(token: string, pid: string) {
-  const r = await call(t.app, 'POST', '/api/submit-problem-judge', {
-    token,
-    payload: { pid, language: 'C++', code: 'int main(){}', cid: 0 },
-  });
-  expect(r.code).toBe(200);
-  return r.body.data.submitId as number;
-}
+const judgeNext = (status: number) => judgeNextAs(t.app, t.ctx, status);
+const submit = (token: string, pid: string) => submitAs(t.app, token, pid);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,7 +3,13 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProblem } from '../../src/modules/problem/problem.store.js';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../helpers.js';
-import { call, judgeHeaders, registerJudgehost, userWithRole } from '../judge/judge-helpers.js';
+import {
+  call,
+  judgeNext as judgeNextAs,
+  registerJudgehost,
+  submitAs,
+  userWithRole,
+} from '../judge/judge-helpers.js';
 
 let t: TestApp;
 let root: string;
@@ -25,53 +31,9 @@ const FOUR = [
   { input: 'in-4\n', output: 'out-4\n' },
 ];
 
-/** Leases the next job as a fake judgehost and answers it with `status` and per-case `statuses` (index 1..n). */
-async function judgeNext(status: number, statuses: number[]) {
-  const h = await judgeHeaders(t.ctx);
-  const lease = await call(t.app, 'POST', '/api/judge/lease', {
-    headers: h,
-    payload: { judgehostId: 'jh', waitSeconds: 0 },
-  });
-  const task = lease.body.data.task;
-  expect(task).not.toBeNull();
-  const r = await call(t.app, 'POST', '/api/judge/result', {
-    headers: h,
-    payload: {
-      judgehostId: 'jh',
-      jobId: task.jobId,
-      version: task.version,
-      status,
-      score: null,
-      oiRankScore: null,
-      time: 5,
-      memory: 1000,
-      errorMessage: null,
-      cases: statuses.map((st, i) => ({
-        index: i + 1,
-        status: st,
-        time: 1,
-        memory: 100,
-        score: null,
-        groupNum: null,
-        inputData: null,
-        outputData: null,
-        userOutput: null,
-        message: null,
-      })),
-    },
-  });
-  expect(r.body.data.accepted).toBe(true);
-  return task.submitId as number;
-}
-
-async function submit(token: string, pid: string) {
-  const r = await call(t.app, 'POST', '/api/submit-problem-judge', {
-    token,
-    payload: { pid, language: 'C++', code: 'int main(){}', cid: 0 },
-  });
-  expect(r.code).toBe(200);
-  return r.body.data.submitId as number;
-}
+const judgeNext = (status: number, caseStatuses: number[]) =>
+  judgeNextAs(t.app, t.ctx, status, { caseStatuses });
+const submit = (token: string, pid: string) => submitAs(t.app, token, pid);
 
 async function detail(submitId: number, token?: string) {
   const r = await call(t.app, 'GET', `/api/get-submission-detail?submitId=${submitId}`, { token });

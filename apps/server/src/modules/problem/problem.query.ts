@@ -9,6 +9,7 @@ import {
   problemTags,
   tags,
 } from '../../db/schema/index.js';
+import { cachedTotal } from '../../lib/cached-total.js';
 import { notFound } from '../../lib/errors.js';
 import { assertCanViewProblem, loadProblemByProblemId, type ProblemRow } from './problem.access.js';
 import { userProblemStatus } from './problem.status.js';
@@ -41,27 +42,6 @@ export async function tagsByPid(ctx: AppContext, pids: number[]): Promise<Map<nu
     out.set(r.pid, list);
   }
   return out;
-}
-
-/** How long a list total may be reused (ms): totals lag problem changes by at most this. */
-export const TOTAL_CACHE_MS = 2000;
-const totals = new WeakMap<AppContext, Map<string, { at: number; value: Promise<number> }>>();
-
-/** The total for a filter `key`, computed at most once per TOTAL_CACHE_MS per app (bounded to 500 keys). */
-async function cachedTotal(ctx: AppContext, key: string, compute: () => Promise<number>): Promise<number> {
-  let m = totals.get(ctx);
-  if (!m) {
-    m = new Map();
-    totals.set(ctx, m);
-  }
-  const hit = m.get(key);
-  const now = Date.now();
-  if (hit && now - hit.at < TOTAL_CACHE_MS) return hit.value;
-  if (m.size > 500) m.clear();
-  const value = compute();
-  m.set(key, { at: now, value });
-  value.catch(() => m.delete(key));
-  return value;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { isAdminRole, type Page, ProblemAuth, type SubmissionListItem } from '@oj/shared';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { AppContext, SessionUser } from '../../context.js';
 import { problems, submissions } from '../../db/schema/index.js';
+import { cachedTotal } from '../../lib/cached-total.js';
 import { unauthorized } from '../../lib/errors.js';
 import { toSubmissionListItem } from './submission.view.js';
 
@@ -15,9 +15,6 @@ export interface SubmissionListQuery {
   problemID?: string;
   completeProblemID: boolean;
 }
-
-// Totals of a filter are cached for 2 s: counting a million rows on every page turn is the list's main cost.
-const totals = new LRUCache<string, number>({ max: 2000, ttl: 2000 });
 
 /**
  * The practice status page's list (doc 2 §2.4, §7 get-submission-list): non-contest, non-group submissions, newest
@@ -77,12 +74,10 @@ export async function listSubmissions(
     .limit(q.limit)
     .offset((q.currentPage - 1) * q.limit);
   const key = JSON.stringify([q.onlyMine ? viewer?.uid : q.username, q.status, pidFilter, admin]);
-  let total = totals.get(key);
-  if (total === undefined) {
+  const total = await cachedTotal(ctx, `submissions:${key}`, async () => {
     const [c] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(submissions).where(where);
-    total = c?.n ?? 0;
-    totals.set(key, total);
-  }
+    return c?.n ?? 0;
+  });
   return {
     records: rows.map(({ s, title }) => toSubmissionListItem(s, title)),
     total,
