@@ -23,7 +23,6 @@ export const uploadTestcaseZip = (file: File, mode: string) =>
     file.name,
   );
 
-
 const safe = (s: string) => s.replace(/[^A-Za-z0-9_.+-]/g, '_');
 
 /** GET /api/file/download-testcase?pid=: the problem's test cases as a zip, saved as a file. */
