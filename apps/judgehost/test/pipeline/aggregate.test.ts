@@ -1,6 +1,7 @@
 import { type CaseResult, type JudgeProblem, JudgeStatus, type JudgeTestcase } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
 import { aggregate, caseGroups, caseScore, oiRankScore, stopsAfter } from '../../src/pipeline/aggregate.js';
+import { baseProblem } from './harness.js';
 
 const {
   ACCEPTED: AC,
@@ -10,29 +11,9 @@ const {
   PARTIAL_ACCEPTED: PA,
 } = JudgeStatus;
 
-function problem(over: Partial<JudgeProblem> = {}): JudgeProblem {
-  return {
-    pid: 1,
-    problemId: 'P1',
-    caseVersion: 'v1',
-    timeLimitMs: 1000,
-    memoryLimitMb: 256,
-    stackLimitMb: 128,
-    type: 1,
-    ioScore: 100,
-    judgeMode: 'default',
-    judgeCaseMode: 'default',
-    isRemoveEndBlank: true,
-    isFileIO: false,
-    ioReadFileName: null,
-    ioWriteFileName: null,
-    spj: null,
-    userExtraFile: null,
-    judgeExtraFile: null,
-    difficulty: 1,
-    ...over,
-  };
-}
+/** The shared test problem as an OI problem of difficulty 1 (the rank-score formulas use both). */
+const problem = (over: Partial<JudgeProblem> = {}): JudgeProblem =>
+  baseProblem({ type: 1, difficulty: 1, ...over });
 
 function c(index: number, status: number, score: number | null, groupNum = 0): CaseResult {
   return {

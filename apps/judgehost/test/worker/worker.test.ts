@@ -6,6 +6,7 @@ import type { JudgeResult, JudgeTask } from '@oj/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TestdataCache } from '../../src/cache.js';
 import { type JudgeFn, Judgehost } from '../../src/worker.js';
+import { baseProblem } from '../pipeline/harness.js';
 import { type FakeServer, startFakeServer } from './fake-server.js';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -25,26 +26,8 @@ const task = (jobId: number, hash: string): JudgeTask => ({
   version: 0,
   language: 'C++',
   code: 'x',
-  problem: {
-    pid: 1,
-    problemId: 'P1000',
-    caseVersion: 'v',
-    timeLimitMs: 1000,
-    memoryLimitMb: 256,
-    stackLimitMb: 128,
-    type: 0,
-    ioScore: 100,
-    judgeMode: 'default',
-    judgeCaseMode: 'default',
-    isRemoveEndBlank: true,
-    isFileIO: false,
-    ioReadFileName: null,
-    ioWriteFileName: null,
-    spj: null,
-    userExtraFile: null,
-    judgeExtraFile: null,
-    difficulty: 0,
-  },
+  problem: baseProblem({ problemId: 'P1000', caseVersion: 'v' }),
+
   testcases: [
     {
       index: 1,
