@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 # The sandbox, the compilers of the language list, and the browser for end-to-end tests.
 APT_PACKAGES=(
-  bubblewrap util-linux procps coreutils libc6-dev
+  bubblewrap util-linux procps coreutils libc6-dev libseccomp-dev
   gcc g++ default-jdk-headless python3 pypy3 golang-go rustc nodejs php-cli ruby mono-mcs mono-runtime
   chromium fonts-noto-cjk
 )

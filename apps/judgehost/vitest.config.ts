@@ -5,6 +5,7 @@ export default defineProject({
   test: {
     name: 'judgehost',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    setupFiles: ['test/setup-uids.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: 'forks',

@@ -5,6 +5,13 @@
  *   (c) latency from submit to final verdict of one A+B C++ submission at a time (median / p90 / max, ms);
  *   (d) throughput of 200 such submissions queued at once, against the sum of the bare compile + run times
  *       (g++ and the 10 runs without the sandbox, server or queue).
+ * The bare references are measured next to what they are compared with: one after each (c) sample, five before and
+ * five after (d), so that a drifting machine load moves both sides; then the bare work one loop at a time and one
+ * loop per core at once, back to back, to show what the machine as loaded gives parallel work.
+ * Prints the ratios to the goals of issue 7 §3 ((c) median / bare compile + runs of one submission <= 1.3, (d) batch
+ * wall / (bare sum / cores) <= 1.1), the phases of a job as the judgehost logs them (its `judged` lines), the CPU
+ * used during (d) by the server process, the judgehost's Node process, the sandboxed runs and the kernel, and
+ * `uptime` first and last (the machine may be shared).
  * Run: `npx tsx bench/judge/end-to-end.ts [--samples 15] [--batch 200]`.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -14,6 +21,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import {
+  childPid,
+  collectPhases,
+  kernelThreadsCpu,
+  machineBusy,
+  type Phases,
+  phaseLine,
+  procCpu,
+} from './e2e-probe.js';
 
 const { values } = parseArgs({
   options: { samples: { type: 'string', default: '15' }, batch: { type: 'string', default: '200' } },
@@ -50,7 +66,62 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * One bare compile (g++ as the judge calls it for C++) and the 10 bare runs (spawnSync, input on stdin) in `dir`:
+ * wall ms of each part and the CPU ms of both (the waited-for children of this process).
+ */
+function bareOnce(dir: string): { compileMs: number; runsMs: number; cpuMs: number } {
+  const cpu0 = procCpu(process.pid).children;
+  const c0 = performance.now();
+  const r = spawnSync(
+    '/usr/bin/g++',
+    ['-DONLINE_JUDGE', '-pipe', '-w', '-std=c++14', 'main.cpp', '-o', 'main', '-lm'],
+    { cwd: dir },
+  );
+  if (r.status !== 0) throw new Error(`bare compile failed: ${r.stderr}`);
+  const r0 = performance.now();
+  for (const [a, b] of CASES) spawnSync(path.join(dir, 'main'), { input: `${a} ${b}\n` });
+  const end = performance.now();
+  return { compileMs: r0 - c0, runsMs: end - r0, cpuMs: (procCpu(process.pid).children - cpu0) * 1000 };
+}
+
+/** `cmd` with `input` on stdin, without blocking the event loop; rejects on a non-zero exit. */
+function runAsync(cmd: string, args: string[], cwd: string, input = ''): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const c = spawn(cmd, args, { cwd, stdio: ['pipe', 'ignore', 'ignore'] });
+    c.stdin?.end(input);
+    c.on('error', reject);
+    c.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} exited ${code}`))));
+  });
+}
+
+/**
+ * What the machine gives the bare work with `workers` loops at once, as now loaded: `perWorker` bare compiles + 10
+ * runs (async spawns) in each of `workers` concurrent loops (own dirs); wall ms per submission of the whole.
+ */
+async function bareConcurrent(workers: number, perWorker: number): Promise<number> {
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'oj-bare-'));
+      writeFileSync(path.join(dir, 'main.cpp'), CODE);
+      for (let i = 0; i < perWorker; i++) {
+        await runAsync(
+          '/usr/bin/g++',
+          ['-DONLINE_JUDGE', '-pipe', '-w', '-std=c++14', 'main.cpp', '-o', 'main', '-lm'],
+          dir,
+        );
+        for (const [a, b] of CASES) await runAsync(path.join(dir, 'main'), [], dir, `${a} ${b}\n`);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }),
+  );
+  return (performance.now() - t0) / (workers * perWorker);
+}
+const uptime = () => console.log(`uptime: ${spawnSync('uptime').stdout.toString().trim()}`);
+
 async function main() {
+  uptime();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'oj-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}/api`;
@@ -65,8 +136,10 @@ async function main() {
       LOG_LEVEL: 'warn',
       OJ_WEB_DIST: '/nonexistent',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // The embedded judgehost logs one `judged` line per job (with its phases) to the server's stdout.
+  const phases = collectPhases(server.stdout as NonNullable<typeof server.stdout>);
   const cleanup = () => {
     server.kill('SIGTERM');
   };
@@ -130,11 +203,20 @@ async function main() {
     };
     const done = (s: number) => ![5, 6, 7].includes(s);
 
+    // Bare references are measured next to what they are compared with (the load of the machine drifts): one
+    // after each (c) sample, five before and five after (d).
+    const bareDir = mkdtempSync(path.join(os.tmpdir(), 'oj-bare-'));
+    writeFileSync(path.join(bareDir, 'main.cpp'), CODE);
+    const cBare: number[] = [];
+
     // (c) one at a time; the first is a warm-up (caches, page cache, JIT).
     const lat: number[] = [];
+    const split: { submit: number; wake: number; posted: number; seen: number; id: number }[] = [];
     for (let i = 0; i <= SAMPLES; i++) {
       const t0 = performance.now();
+      const e0 = Date.now();
       const id = await submit();
+      const submitMs = performance.now() - t0;
       for (;;) {
         const [s] = await statuses([id]);
         if (done(s)) {
@@ -148,47 +230,80 @@ async function main() {
         }
         await sleep(10);
       }
-      if (i > 0) lat.push(performance.now() - t0);
+      if (i > 0) {
+        lat.push(performance.now() - t0);
+        await sleep(50); // the judged line follows the result post
+        const p = phases.get(id);
+        if (p) {
+          const posted = p.leasedAt + p.judgeMs + p.postMs - e0;
+          split.push({
+            submit: submitMs,
+            wake: p.leasedAt - e0 - submitMs,
+            posted,
+            seen: lat.at(-1) ?? 0,
+            id,
+          });
+        }
+        const b = bareOnce(bareDir);
+        cBare.push(b.compileMs + b.runsMs);
+      }
     }
     console.log(
       `(c) submit -> final verdict, A+B C++ with 10 cases, ${SAMPLES} samples: median ${pct(lat, 50).toFixed(0)} ms, p90 ${pct(lat, 90).toFixed(0)} ms, max ${Math.max(...lat).toFixed(0)} ms (status polled every 10 ms)`,
     );
 
+    console.log(
+      `    bare compile + 10 runs next to each sample: median ${pct(cBare, 50).toFixed(0)} ms; (c) median / bare = ${(pct(lat, 50) / pct(cBare, 50)).toFixed(2)} (goal <= 1.3)`,
+    );
+    const med = (xs: number[]) => pct(xs, 50).toFixed(0);
+    const cJobs = split.map((x) => phases.get(x.id)).filter((p): p is Phases => !!p);
+    console.log(
+      `    medians, ms: submit answered ${med(split.map((x) => x.submit))}, answered -> task at the worker ${med(split.map((x) => x.wake))}; ${phaseLine(cJobs)}; result posted -> verdict seen by the poller ${med(split.map((x) => x.seen - x.posted))}; submit -> result committed ${med(split.map((x) => x.posted))}`,
+    );
+
     // (d) a batch queued at once.
+    const bares = Array.from({ length: 5 }, () => bareOnce(bareDir));
+    const judgehost = childPid(server.pid as number, 'judgehost/src/main.ts');
+    const cpu0 = {
+      server: procCpu(server.pid as number),
+      host: procCpu(judgehost ?? -1),
+      kernel: kernelThreadsCpu(),
+      all: machineBusy(),
+    };
     const t0 = performance.now();
     const ids: number[] = [];
     for (let i = 0; i < BATCH; i++) ids.push(await submit());
     const submitMs = performance.now() - t0;
-    let final: number[] = [];
-    for (;;) {
-      final = await statuses(ids);
-      if (final.every(done)) break;
-      await sleep(100);
+    // Every 250 ms, the 10 oldest unfinished ones (jobs are taken oldest first): a poll of all 200 would load the
+    // server with work that is not the judge's (the web polls one submission every 2 s).
+    let open = [...ids];
+    while (open.length) {
+      const window = open.slice(0, 10);
+      const st = await statuses(window);
+      const finished = new Set(window.filter((_, k) => done(st[k])));
+      open = open.filter((id) => !finished.has(id));
+      if (finished.size < window.length) await sleep(250);
     }
     const wallMs = performance.now() - t0;
+    const cpu1 = {
+      server: procCpu(server.pid as number),
+      host: procCpu(judgehost ?? -1),
+      kernel: kernelThreadsCpu(),
+      all: machineBusy(),
+    };
+    const final = await statuses(ids);
     const ac = final.filter((s) => s === 0).length;
+    const dJobs = ids.map((id) => phases.get(id)).filter((p): p is Phases => !!p);
 
-    // Bare: the same compile and the 10 runs without sandbox, server or queue.
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'oj-bare-'));
-    writeFileSync(path.join(dir, 'main.cpp'), CODE);
-    const compiles: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const c0 = performance.now();
-      const r = spawnSync(
-        '/usr/bin/g++',
-        ['-DONLINE_JUDGE', '-pipe', '-w', '-std=c++14', 'main.cpp', '-o', 'main', '-lm'],
-        { cwd: dir },
-      );
-      if (r.status !== 0) throw new Error(`bare compile failed: ${r.stderr}`);
-      compiles.push(performance.now() - c0);
-    }
-    const runs: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const r0 = performance.now();
-      for (const [a, b] of CASES) spawnSync(path.join(dir, 'main'), { input: `${a} ${b}\n` });
-      runs.push(performance.now() - r0);
-    }
-    rmSync(dir, { recursive: true, force: true });
+    // Bare: the same compile and the 10 runs without sandbox, server or queue, 5 before and 5 after (d).
+    for (let i = 0; i < 5; i++) bares.push(bareOnce(bareDir));
+    rmSync(bareDir, { recursive: true, force: true });
+    const compiles = bares.map((b) => b.compileMs);
+    const runs = bares.map((b) => b.runsMs);
+    const bareCpuOne = pct(
+      bares.map((b) => b.cpuMs),
+      50,
+    );
     const bareOne = pct(compiles, 50) + pct(runs, 50);
     const bareSum = bareOne * BATCH;
     const cores = os.availableParallelism();
@@ -196,11 +311,31 @@ async function main() {
       `(d) ${BATCH} submissions queued at once (submitting took ${submitMs.toFixed(0)} ms): all final in ${(wallMs / 1000).toFixed(1)} s, ${ac} Accepted, throughput ${(BATCH / (wallMs / 1000)).toFixed(2)} submissions/s`,
     );
     console.log(
-      `    bare compile ${pct(compiles, 50).toFixed(0)} ms + 10 bare runs ${pct(runs, 50).toFixed(1)} ms = ${bareOne.toFixed(0)} ms each; sum over ${BATCH}: ${(bareSum / 1000).toFixed(1)} s (${(bareSum / cores / 1000).toFixed(1)} s ideal on ${cores} cores)`,
+      `    bare (median of 5 before and 5 after) compile ${pct(compiles, 50).toFixed(0)} ms + 10 bare runs ${pct(runs, 50).toFixed(1)} ms = ${bareOne.toFixed(0)} ms each; sum over ${BATCH}: ${(bareSum / 1000).toFixed(1)} s (${(bareSum / cores / 1000).toFixed(1)} s ideal on ${cores} cores)`,
     );
     console.log(
-      `    judge wall / bare sum = ${(wallMs / bareSum).toFixed(2)}; judge wall / (bare sum / cores) = ${(wallMs / (bareSum / cores)).toFixed(2)}`,
+      `    judge wall / bare sum = ${(wallMs / bareSum).toFixed(2)}; judge wall / (bare sum / cores) = ${(wallMs / (bareSum / cores)).toFixed(2)} (goal <= 1.1)`,
     );
+    // The same bare work one at a time and one loop per core at once, back to back (same method, same load): what
+    // the machine, as loaded now, gives parallel work.
+    const oneMs = await bareConcurrent(1, 8);
+    const parMs = await bareConcurrent(cores, 8);
+    console.log(
+      `    bare, async spawns, 8 per loop: one loop ${oneMs.toFixed(0)} ms per submission, ${cores} loops at once ${parMs.toFixed(0)} ms per submission (speed-up ${(oneMs / parMs).toFixed(2)} of an ideal ${cores}); judge wall / (${cores}-loop time x ${BATCH}) = ${(wallMs / (parMs * BATCH)).toFixed(2)}`,
+    );
+    const per = (x: number) => `${((x * 1000) / BATCH).toFixed(0)} ms`;
+    const serverCpu = cpu1.server.self - cpu0.server.self;
+    const hostCpu = cpu1.host.self - cpu0.host.self;
+    const boxCpu = cpu1.host.children - cpu0.host.children;
+    console.log(
+      `    CPU per submission during (d): server process (API + PGlite) ${per(serverCpu)}, judgehost Node ${per(hostCpu)}, sandbox + compiler + runs ${per(boxCpu)}, kernel threads (all of the machine's) ${per(cpu1.kernel - cpu0.kernel)}; whole machine ${per(cpu1.all - cpu0.all)} (other load included) of ${per((wallMs / 1000) * cores)} available; bare compile + runs ${bareCpuOne.toFixed(0)} ms`,
+    );
+    // Workers busy on average: the sum of the jobs' judge times over the wall time (2 = both all the time).
+    const busy = dJobs.reduce((sum, j) => sum + j.judgeMs, 0) / wallMs;
+    console.log(
+      `    phase medians over (d), ms: ${phaseLine(dJobs)}; workers judging on average ${busy.toFixed(2)} of ${cores}`,
+    );
+    uptime();
   } finally {
     cleanup();
     await sleep(1500);

@@ -75,6 +75,58 @@ async function ensureAPlusB(base: string, rootToken: string): Promise<string> {
   return body.data[0].problemId;
 }
 
+/**
+ * Opens the per-case results of a problem through the admin edit call, as an admin would in the problem form:
+ * new and imported problems keep them closed (doc 2 §6, issue 8), and the WA test checks the case cards.
+ */
+async function openCaseResults(base: string, rootToken: string, problemId: string): Promise<void> {
+  type Row = Record<string, unknown> & { id: number; isUploadCase: boolean; openCaseResult: boolean };
+  const list = await api<{ records: { pid: number; problemId: string }[] }>(
+    base,
+    'GET',
+    `/get-problem-list?keyword=${encodeURIComponent(problemId)}&limit=30`,
+    { token: rootToken },
+  );
+  const pid = list.data.records.find((r) => r.problemId === problemId)?.pid;
+  if (!pid) throw new Error(`problem ${problemId} not found`);
+  const { data: p } = await api<Row & { tags: unknown[]; languages: string[]; codeTemplates: unknown[] }>(
+    base,
+    'GET',
+    `/admin/problem?pid=${pid}`,
+    { token: rootToken },
+  );
+  if (p.openCaseResult) return;
+  const { tags, languages, codeTemplates, ...row } = p;
+  const fields = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null));
+  const samples = p.isUploadCase
+    ? undefined
+    : (
+        await api<{ input: string; output: string; score: number | null; groupNum: number | null }[]>(
+          base,
+          'GET',
+          `/admin/problem/get-problem-cases?pid=${pid}`,
+          { token: rootToken },
+        )
+      ).data;
+  // A problem listing no languages takes every available one; the edit form needs them named.
+  const langs = languages.length
+    ? languages
+    : (await api<{ name: string }[]>(base, 'GET', `/get-problem-languages?pid=${pid}`)).data.map(
+        (l) => l.name,
+      );
+  await api(base, 'PUT', '/admin/problem', {
+    token: rootToken,
+    body: {
+      problem: { ...fields, openCaseResult: true },
+      isUploadTestCase: p.isUploadCase,
+      samples,
+      tags,
+      languages: langs,
+      codeTemplates,
+    },
+  });
+}
+
 /** Replaces the editor's content by typing `lines` into the focused CodeMirror content. */
 async function typeCode(p: Page, lines: string[]) {
   const content = p.locator('[data-testid="code-panel"] .cm-content');
@@ -125,6 +177,7 @@ beforeAll(async () => {
   // No wait between the two submissions of this test (the default is 8 s between a user's submissions).
   await api(server.base, 'PUT', '/admin/switch/update', { token: root, body: { defaultSubmitInterval: 0 } });
   problemId = await ensureAPlusB(server.base, root);
+  await openCaseResults(server.base, root, problemId);
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser));
 });

@@ -13,8 +13,13 @@
  * cgroup(s) and writes one result line on its own fd 3:
  *   "exit=<status|-1> cpu_ns=<n> wall_ns=<n> peak=<bytes> oom=<n> killed=<none|cpu|wall|signal> execerr=<errno> err=<text>"
  *
+ * With --seccomp-file, the file (a BPF program) is opened here and handed to bubblewrap as fd 4+<cgroups>, which
+ * the bubblewrap command line names in `--seccomp FD`: bubblewrap loads it just before it execs oj-init.
+ *
  * Usage: oj-sandbox --cgv 1|2 --cg-cpu DIR --cg-mem DIR --cg-pids DIR --cpu-ms N --wall-ms N --mem-bytes N
- *        --pids N --stack-bytes N --fsize-bytes N --nofile N --uid N --gid N -- /usr/bin/bwrap ARGS...
+ *        --pids N --stack-bytes N --fsize-bytes N --nofile N --uid N --gid N [--seccomp-file PATH]
+ *        [--cg-cpuset DIR --cpus LIST [--mems LIST]] -- /usr/bin/bwrap ARGS...
+ * With --cg-cpuset the run also gets a cpuset cgroup limited to --cpus (v1 also --mems): the program is pinned.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -36,104 +41,26 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_CG 3
+#include "oj-util.h"
+
+#define MAX_CG 4
 
 static int cgv = 1;
-static const char *cg_dirs[MAX_CG]; /* cpu accounting, memory, pids (v2: the same dir three times) */
+/* cpu accounting, memory, pids, cpuset or NULL (v2: the same dir each time) */
+static const char *cg_dirs[MAX_CG];
+static const char *cpus = NULL, *mems = "0";
 static int n_unique = 0;
 static const char *unique_dirs[MAX_CG];
 static long long cpu_ms = 1000, wall_ms = 3000, mem_bytes = 256LL << 20, pids_max = 64;
 static long long stack_bytes = 64LL << 20, fsize_bytes = 64LL << 20, nofile = 64;
 static long uid = -1, gid = -1;
+static const char *seccomp_file = NULL;
 static int result_fd = 3;
-static char errbuf[256] = "";
-
-static void set_err(const char *fmt, ...) {
-  if (errbuf[0]) return; /* keep the first cause */
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(errbuf, sizeof errbuf, fmt, ap);
-  va_end(ap);
-  for (char *p = errbuf; *p; p++)
-    if (*p == '\n' || *p == ' ') *p = '_';
-}
-
-static long long now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static int write_file(const char *dir, const char *name, const char *value) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  int fd = open(path, O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
-  ssize_t len = (ssize_t)strlen(value);
-  ssize_t w = write(fd, value, (size_t)len);
-  int saved = errno;
-  close(fd);
-  errno = saved;
-  return w == len ? 0 : -1;
-}
-
-static long long read_ll_file(const char *dir, const char *name, const char *key) {
-  char path[4096], buf[8192];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
-  ssize_t n = read(fd, buf, sizeof buf - 1);
-  close(fd);
-  if (n <= 0) return -1;
-  buf[n] = 0;
-  if (!key) return atoll(buf);
-  size_t klen = strlen(key);
-  for (char *line = buf; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-    if (strncmp(line, key, klen) == 0 && line[klen] == ' ') return atoll(line + klen + 1);
-  }
-  return -1;
-}
-
-/* CPU usage in ns from an open counter file (v1 cpuacct.usage in ns, v2 cpu.stat usage_usec). */
-static long long read_cpu_ns(int fd) {
-  char buf[1024];
-  ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
-  if (n <= 0) return -1;
-  buf[n] = 0;
-  if (cgv == 1) return atoll(buf);
-  char *p = strstr(buf, "usage_usec ");
-  return p ? atoll(p + 11) * 1000LL : -1;
-}
-
 /* Sends SIGKILL to every process of the cgroup (v2: cgroup.kill); returns how many pids were listed. */
 static int kill_cgroup(void) {
-  const char *dir = cg_dirs[2];
-  if (cgv == 2 && write_file(dir, "cgroup.kill", "1") == 0) {
-    /* cgroup.kill is atomic against forks; still report whether anything is left */
-  }
-  char path[4096], buf[65536];
+  if (cgv == 2) write_file(cg_dirs[2], "cgroup.kill", "1"); /* atomic against forks; still list what is left */
   int count = 0;
-  for (int d = 0; d < n_unique; d++) {
-    snprintf(path, sizeof path, "%s/cgroup.procs", unique_dirs[d]);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) continue;
-    ssize_t n;
-    size_t used = 0;
-    while ((n = read(fd, buf + used, sizeof buf - 1 - used)) > 0) {
-      used += (size_t)n;
-      if (used >= sizeof buf - 1) break;
-    }
-    close(fd);
-    buf[used] = 0;
-    for (char *p = buf; *p;) {
-      long pid = strtol(p, &p, 10);
-      if (pid > 0) {
-        kill((pid_t)pid, SIGKILL);
-        count++;
-      }
-      while (*p == '\n') p++;
-    }
-  }
+  for (int d = 0; d < n_unique; d++) count += kill_listed(unique_dirs[d]);
   return count;
 }
 
@@ -158,6 +85,7 @@ static void cleanup_cgroups(void) {
 
 static int setup_cgroups(void) {
   for (int i = 0; i < MAX_CG; i++) {
+    if (!cg_dirs[i]) continue;
     int seen = 0;
     for (int j = 0; j < n_unique; j++)
       if (strcmp(unique_dirs[j], cg_dirs[i]) == 0) seen = 1;
@@ -190,6 +118,11 @@ static int setup_cgroups(void) {
   snprintf(value, sizeof value, "%lld", pids_max);
   if (write_file(cg_dirs[2], "pids.max", value) != 0) {
     set_err("pids.max:_%s", strerror(errno));
+    return -1;
+  }
+  if (cg_dirs[3] && ((cgv == 1 && write_file(cg_dirs[3], "cpuset.mems", mems) != 0) ||
+                     write_file(cg_dirs[3], "cpuset.cpus", cpus) != 0)) {
+    set_err("cpuset_%s:_%s", cpus, strerror(errno));
     return -1;
   }
   return 0;
@@ -243,7 +176,7 @@ static void set_limit(int resource, long long soft, long long hard) {
 }
 
 /* The child: fds in place, rlimits, unprivileged uid, no new privileges, exec bubblewrap. */
-static void child(int status_w, int *cg_fds, int n_cg, char **argv) {
+static void child(int status_w, int *cg_fds, int n_cg, int seccomp_fd, char **argv) {
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
@@ -251,10 +184,13 @@ static void child(int status_w, int *cg_fds, int n_cg, char **argv) {
   int hi_status = fcntl(status_w, F_DUPFD, 100);
   int hi_cg[MAX_CG];
   for (int i = 0; i < n_cg; i++) hi_cg[i] = fcntl(cg_fds[i], F_DUPFD, 100);
+  int hi_seccomp = seccomp_fd >= 0 ? fcntl(seccomp_fd, F_DUPFD, 100) : -1;
   if (dup2(hi_status, 3) < 0) _exit(126);
   for (int i = 0; i < n_cg; i++)
     if (dup2(hi_cg[i], 4 + i) < 0) _exit(126);
-  syscall(SYS_close_range, 4 + n_cg, ~0U, 0);
+  int next_fd = 4 + n_cg;
+  if (hi_seccomp >= 0 && dup2(hi_seccomp, next_fd++) < 0) _exit(126);
+  syscall(SYS_close_range, next_fd, ~0U, 0);
   long long cpu_s = (cpu_ms + 999) / 1000 + 1;
   set_limit(RLIMIT_CPU, cpu_s, cpu_s + 1);
   set_limit(RLIMIT_STACK, stack_bytes, stack_bytes);
@@ -269,7 +205,9 @@ static void child(int status_w, int *cg_fds, int n_cg, char **argv) {
   }
   if (getuid() == 0 || geteuid() == 0) _exit(126);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  execv(argv[0], argv);
+  /* An empty environment: bubblewrap (and the box, which gets only --setenv) see nothing of the judgehost's. */
+  char *no_env[] = {NULL};
+  execve(argv[0], argv, no_env);
   dprintf(3, "E %d\n", errno);
   _exit(126);
 }
@@ -310,13 +248,17 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--nofile")) nofile = arg_ll(v);
     else if (!strcmp(a, "--uid")) uid = (long)arg_ll(v);
     else if (!strcmp(a, "--gid")) gid = (long)arg_ll(v);
+    else if (!strcmp(a, "--seccomp-file")) seccomp_file = v;
+    else if (!strcmp(a, "--cg-cpuset")) cg_dirs[3] = v;
+    else if (!strcmp(a, "--cpus")) cpus = v;
+    else if (!strcmp(a, "--mems")) mems = v;
     else {
       fprintf(stderr, "oj-sandbox: unknown option %s\n", a);
       return 2;
     }
   }
-  if (i >= argc || !cg_dirs[0] || !cg_dirs[1] || !cg_dirs[2] || uid <= 0 || gid <= 0) {
-    fprintf(stderr, "oj-sandbox: missing cgroups, uid/gid (non-root) or command\n");
+  if (i >= argc || !cg_dirs[0] || !cg_dirs[1] || !cg_dirs[2] || uid <= 0 || gid <= 0 || (cg_dirs[3] && !cpus)) {
+    fprintf(stderr, "oj-sandbox: missing cgroups, uid/gid (non-root), --cpus or command\n");
     return 2;
   }
   if (fcntl(result_fd, F_GETFD) < 0) result_fd = 2;
@@ -349,6 +291,9 @@ int main(int argc, char **argv) {
     if (cg_fds[d] < 0) set_err("open_%s:_%s", path, strerror(errno));
   }
   if (cpu_fd < 0) set_err("open_%s:_%s", cpu_file, strerror(errno));
+  int seccomp_fd = -1;
+  if (seccomp_file && (seccomp_fd = open(seccomp_file, O_RDONLY | O_CLOEXEC)) < 0)
+    set_err("open_%s:_%s", seccomp_file, strerror(errno));
   int sp[2];
   if (pipe2(sp, O_CLOEXEC) != 0) set_err("pipe:_%s", strerror(errno));
   if (errbuf[0]) goto cleanup;
@@ -363,8 +308,9 @@ int main(int argc, char **argv) {
     set_err("fork:_%s", strerror(errno));
     goto cleanup;
   }
-  if (pid == 0) child(sp[1], cg_fds, n_unique, cmd);
+  if (pid == 0) child(sp[1], cg_fds, n_unique, seccomp_fd, cmd);
   close(sp[1]);
+  if (seccomp_fd >= 0) close(seccomp_fd);
   for (int d = 0; d < n_unique; d++) close(cg_fds[d]);
   /* Let go of the program's stdio so a reader sees end-of-file as soon as the box is gone. */
   int devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
@@ -379,9 +325,9 @@ int main(int argc, char **argv) {
   int child_done = 0, killed_any = 0;
   while (!child_done) {
     long long t = now_ns();
-    long long timeout_ms = 20;
+    long long timeout_us = 20000;
     if (start && !report_done) {
-      long long used = read_cpu_ns(cpu_fd);
+      long long used = read_cpu_ns(cpu_fd, cgv);
       if (used >= 0) cpu_ns = used;
       if (!killed_any && cpu_ns > cpu_limit_ns) {
         killed = "cpu";
@@ -392,20 +338,22 @@ int main(int argc, char **argv) {
         killed_any = 1;
         kill_cgroup();
       }
-      /* Sleep no longer than the CPU left could last on all cores, nor past the wall limit. */
-      long long cpu_left = (cpu_limit_ns - cpu_ns) / 1000000LL / ncpu;
-      long long wall_left = (wall_limit_ns - (t - start)) / 1000000LL;
-      if (cpu_left < timeout_ms) timeout_ms = cpu_left;
-      if (wall_left < timeout_ms) timeout_ms = wall_left;
-      if (timeout_ms < 1) timeout_ms = 1;
-      if (killed_any) timeout_ms = 5;
+      /* Sleep no longer than the CPU left could last on all cores, nor past the wall limit; at least 0.2 ms
+       * (microsecond timers: the last wake-ups before the limit come close to it instead of a whole ms apart). */
+      long long cpu_left = (cpu_limit_ns - cpu_ns) / 1000LL / ncpu;
+      long long wall_left = (wall_limit_ns - (t - start)) / 1000LL;
+      if (cpu_left < timeout_us) timeout_us = cpu_left;
+      if (wall_left < timeout_us) timeout_us = wall_left;
+      if (timeout_us < 200) timeout_us = 200;
+      if (killed_any) timeout_us = 5000;
     } else if (!start && t > setup_deadline) {
       set_err("sandbox_start_timed_out");
       kill(pid, SIGKILL);
     }
     struct pollfd pf[2] = {{sp[0], POLLIN, 0}, {sfd, POLLIN, 0}};
-    if (report_done) timeout_ms = 2;
-    int np = report_done ? poll(pf + 1, 1, (int)timeout_ms) : poll(pf, 2, (int)timeout_ms);
+    if (report_done) timeout_us = 2000;
+    struct timespec wait_ts = {timeout_us / 1000000, (timeout_us % 1000000) * 1000};
+    int np = report_done ? ppoll(pf + 1, 1, &wait_ts, NULL) : ppoll(pf, 2, &wait_ts, NULL);
     if (np < 0 && errno != EINTR) break;
     if (!report_done && (pf[0].revents & (POLLIN | POLLHUP))) read_status(sp[0]);
     struct signalfd_siginfo si;
@@ -434,7 +382,7 @@ int main(int argc, char **argv) {
   close(sp[0]);
   {
     kill_cgroup();
-    long long used = read_cpu_ns(cpu_fd);
+    long long used = read_cpu_ns(cpu_fd, cgv);
     if (used >= 0) cpu_ns = used;
     if (!killed_any && start && cpu_ns > cpu_limit_ns) killed = "cpu";
   }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * On-disk, content-addressed cache of test data: `<dir>/<first 2 hex>/<sha256>`. A file appears only after its
+ * On-disk, content-addressed cache of test data: `<dir>/<first 2 hex>/<sha256>`, dirs 0700 and files 0600 (root
+ * only). A file appears only after its
  * bytes matched the hash (written to a temporary name, then renamed atomically), so a crash never leaves a
  * corrupt entry. Concurrent requests for one hash share one download.
  */
@@ -32,10 +33,12 @@ export class TestdataCache {
     const data = await this.fetchBlob(hash);
     const got = createHash('sha256').update(data).digest('hex');
     if (got !== hash) throw new Error(`test data ${hash} arrived corrupt (sha256 ${got})`);
-    await mkdir(join(this.dir, hash.slice(0, 2)), { recursive: true });
+    // Root only: the boxes get test data by descriptor or as root-owned copies, never from the cache itself.
+    await mkdir(join(this.dir, hash.slice(0, 2)), { recursive: true, mode: 0o700 });
+    await chmod(this.dir, 0o700);
     const tmp = `${path}.tmp-${randomBytes(6).toString('hex')}`;
     try {
-      await writeFile(tmp, data, { mode: 0o644 });
+      await writeFile(tmp, data, { mode: 0o600 });
       await rename(tmp, path);
     } catch (e) {
       await unlink(tmp).catch(() => {});

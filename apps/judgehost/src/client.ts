@@ -2,6 +2,7 @@ import type {
   Heartbeat,
   JudgehostInfo,
   JudgeProgress,
+  JudgeRelease,
   JudgeResult,
   JudgeTask,
   LeaseRequest,
@@ -91,6 +92,11 @@ export class JudgeClient {
       signal,
     });
     return r.task;
+  }
+
+  /** POST release: gives leased jobs back unjudged -> how many the server queued again. */
+  async release(r: JudgeRelease): Promise<number> {
+    return (await this.json<{ released: number }>('/release', r)).released;
   }
 
   /** GET blob/:hash -> the bytes (not yet verified). */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,27 +7,44 @@ import { judge } from './pipeline/index.js';
 import { Judgehost } from './worker.js';
 
 /**
- * Judgehost entry: `npm run judgehost -- --server URL --token T [--workers N] [--name X] [--cache DIR] [--id ID]`.
- * The token may also come from OJ_JUDGE_TOKEN. SIGTERM / SIGINT stop leasing and let running jobs finish (a
- * second signal exits at once).
+ * The judge token: `--token-file FILE` (its first line) or OJ_JUDGE_TOKEN. A token on the command line would be
+ * visible to every user in `ps`, so `--token` is refused with a message naming the two alternatives.
+ */
+function judgeToken(values: { token?: string; 'token-file'?: string }): string {
+  if (values.token !== undefined) {
+    throw new Error(
+      '--token is no longer accepted (it shows in ps): use OJ_JUDGE_TOKEN or --token-file FILE',
+    );
+  }
+  const file = values['token-file'];
+  const token = file ? readFileSync(file, 'utf8').split('\n')[0].trim() : process.env.OJ_JUDGE_TOKEN;
+  if (!token) throw new Error('the judge token is required: set OJ_JUDGE_TOKEN or pass --token-file FILE');
+  return token;
+}
+
+/**
+ * Judgehost entry: `npm run judgehost -- --server URL [--token-file FILE] [--workers N] [--name X] [--cache DIR]
+ * [--id ID]`, the token from OJ_JUDGE_TOKEN or the file. SIGTERM / SIGINT stop leasing and let running jobs finish
+ * (a second signal exits at once).
  */
 async function main() {
   const { values } = parseArgs({
     options: {
       server: { type: 'string', default: process.env.OJ_SERVER ?? 'http://127.0.0.1:8080' },
-      token: { type: 'string', default: process.env.OJ_JUDGE_TOKEN },
+      token: { type: 'string' },
+      'token-file': { type: 'string' },
       workers: { type: 'string' },
       name: { type: 'string' },
       cache: { type: 'string', default: process.env.OJ_JUDGE_CACHE ?? './judge-cache' },
       id: { type: 'string' },
     },
   });
-  if (!values.token) throw new Error('--token (or OJ_JUDGE_TOKEN) is required');
+  const token = judgeToken(values);
   const workers = values.workers ? Number(values.workers) : os.availableParallelism();
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error('--workers must be 1..64');
   const host = new Judgehost({
     server: values.server as string,
-    token: values.token,
+    token,
     workers,
     name: values.name,
     cacheDir: resolve(values.cache as string),

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
-import type { JudgeResult, JudgeTask } from '@oj/shared';
+import { type JudgeResult, JudgeStatus, type JudgeTask, judgeTask } from '@oj/shared';
 import { TestdataCache } from './cache.js';
 import { HttpError, JudgeClient } from './client.js';
+import { workerCpu } from './sandbox/cpus.js';
+import { failedResult, taskDeadlineMs } from './task-limits.js';
 
 /** The pipeline's entry as the worker calls it (apps/judgehost/src/pipeline `judge`). */
 export type JudgeFn = (
@@ -14,6 +16,11 @@ export type JudgeFn = (
     workRoot: string;
     onStatus?(s: 6 | 7): void;
     judgehostId: string;
+    /** The CPU this worker's runs are pinned to (sandbox `workerCpu`). */
+    cpu?: number;
+    onPhase?(phase: 'prepare' | 'data' | 'case', ms: number): void;
+    /** Aborted at the task's deadline (the pipeline then cancels its runs and closes its box sessions). */
+    signal?: AbortSignal;
   },
 ) => Promise<JudgeResult>;
 
@@ -36,6 +43,8 @@ export interface JudgehostOptions {
   /** Seconds the server may hold a lease request. */
   waitSeconds?: number;
   log?: (level: 'info' | 'warn' | 'error', msg: string, extra?: Record<string, unknown>) => void;
+  /** Per-task deadline, ms (default `taskDeadlineMs`). */
+  deadlineMs?: (task: JudgeTask) => number;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -184,61 +193,175 @@ export class Judgehost {
     }
   }
 
-  private async loop(worker: number): Promise<void> {
-    let delay = 500;
-    const signal = this.stopping.signal;
-    while (!signal.aborted) {
-      let task: JudgeTask | null;
-      const asked = Date.now();
-      try {
-        task = await this.client.lease(
-          {
-            judgehostId: this.id,
-            lanes: this.opts.lanes ?? ['judge', 'test'],
-            waitSeconds: this.opts.waitSeconds ?? 20,
-          },
-          signal,
-        );
-        delay = 500;
-      } catch (e) {
-        if (signal.aborted) break;
-        if (e instanceof HttpError && e.status === 404) await this.register();
-        else {
-          this.log('warn', 'lease failed, retrying', { worker, error: String(e), inMs: delay });
-          await sleep(delay, signal);
-          delay = Math.min(delay * 2, 10_000);
-        }
-        continue;
+  /** One lease call: the raw task or null. Errors (logged, 404 registers again, backoff in `state`) give null. */
+  private async leaseOnce(
+    worker: number,
+    waitSeconds: number,
+    signal: AbortSignal | undefined,
+    state: { delay: number },
+  ): Promise<unknown> {
+    try {
+      const task = await this.client.lease(
+        { judgehostId: this.id, lanes: this.opts.lanes ?? ['judge', 'test'], waitSeconds },
+        signal,
+      );
+      state.delay = 500;
+      return task;
+    } catch (e) {
+      if (this.stopping.signal.aborted) return null;
+      if (e instanceof HttpError && e.status === 404) await this.register();
+      else {
+        this.log('warn', 'lease failed, retrying', { worker, error: String(e), inMs: state.delay });
+        await sleep(state.delay, this.stopping.signal);
+        state.delay = Math.min(state.delay * 2, 10_000);
       }
-      if (!task) {
-        // A server that answers "nothing" at once (waitSeconds 0, or closing) must not be hammered.
-        if (Date.now() - asked < 200) await sleep(200, signal);
-        continue;
-      }
-      await this.handle(task, worker);
+      return null;
     }
   }
 
-  private async handle(task: JudgeTask, worker: number): Promise<void> {
-    this.running.add(task.jobId);
-    const started = Date.now();
+  /**
+   * A worker: long-polls for a job, judges it, then sends its next lease without waiting (`waitSeconds` 0) and
+   * posts the result in the background, and judges the next job meanwhile. At most one result of a worker is in
+   * flight: the next post waits for it. A job that arrives once stopping has begun is released, not judged.
+   */
+  private async loop(worker: number): Promise<void> {
+    const signal = this.stopping.signal;
+    const state = { delay: 500 };
+    let posting: Promise<void> = Promise.resolve();
+    let prefetched: { raw: unknown; asked: number } | null = null;
+    while (!signal.aborted) {
+      const asked = prefetched?.asked ?? Date.now();
+      const raw =
+        prefetched?.raw ?? (await this.leaseOnce(worker, this.opts.waitSeconds ?? 20, signal, state));
+      prefetched = null;
+      if (!raw) {
+        // A server that answers "nothing" at once (waitSeconds 0, or closing) must not be hammered.
+        if (!signal.aborted && Date.now() - asked < 200) await sleep(200, signal);
+        continue;
+      }
+      const task = await this.checked(raw, worker);
+      if (!task) continue;
+      if (signal.aborted) {
+        await this.release(task);
+        break;
+      }
+      const judged = await this.judgeOne(task, worker, Date.now() - asked);
+      // The next lease is sent before the result so the server answers it first (the result's transaction is
+      // longer). Not tied to `signal`: an answer already on its way is received and released rather than lost.
+      const next = Date.now();
+      const leasing = signal.aborted ? null : this.leaseOnce(worker, 0, undefined, state);
+      await posting;
+      posting = this.postJudged(judged, worker);
+      if (!leasing) break;
+      prefetched = { raw: await leasing, asked: next };
+    }
+    if (prefetched?.raw) {
+      const task = await this.checked(prefetched.raw, worker);
+      if (task) await this.release(task);
+    }
+    await posting;
+  }
+
+  /**
+   * Checks a leased task against the shared schema: a malformed task is reported as System Error when its jobId
+   * and version can be read, else dropped with a log line; null then.
+   */
+  private async checked(raw: unknown, worker: number): Promise<JudgeTask | null> {
+    const parsed = judgeTask.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const { jobId, version } = (raw ?? {}) as { jobId?: unknown; version?: unknown };
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    this.log('error', 'malformed task from the server', { worker, jobId, issues });
+    if (Number.isInteger(jobId) && Number.isInteger(version)) {
+      const message = `Malformed task from the server: ${issues}`.slice(0, 4000);
+      await this.postResult(failedResult(this.id, jobId as number, version as number, message));
+    }
+    return null;
+  }
+
+  /** Gives a leased job back to the server (queued again there without counting an attempt). */
+  private async release(task: JudgeTask): Promise<void> {
     try {
-      const result = await this.opts.judge(task, {
+      await this.client.release({ judgehostId: this.id, jobIds: [task.jobId] });
+      this.log('info', 'released', { jobId: task.jobId });
+    } catch (e) {
+      // Its lease expires on the server and the job is queued again there.
+      this.log('warn', 'release failed', { jobId: task.jobId, error: String(e) });
+    }
+  }
+
+  /**
+   * Runs the pipeline on one task under the per-task deadline (past it: System Error, and the slot is free again;
+   * the pipeline is told through an AbortSignal and cancels its runs and closes its box sessions). Returns the result with the phase timings (ms) for the log.
+   */
+  private async judgeOne(task: JudgeTask, worker: number, leaseMs: number) {
+    this.running.add(task.jobId);
+    const started = performance.now();
+    const phases = {
+      leasedAt: Date.now(),
+      leaseMs,
+      prepareMs: 0,
+      dataMs: 0,
+      caseMs: 0,
+      cases: 0,
+      judgeMs: 0,
+      postMs: 0,
+    };
+    const limitMs = (this.opts.deadlineMs ?? taskDeadlineMs)(task);
+    let timer: NodeJS.Timeout | undefined;
+    let result: JudgeResult;
+    const deadline = new AbortController();
+    try {
+      const judged = this.opts.judge(task, {
+        signal: deadline.signal,
         getTestcase: (h) => this.cache.get(h),
         workRoot: join(this.opts.cacheDir, 'work'),
         judgehostId: this.id,
+        cpu: workerCpu(worker),
         onStatus: (status) => {
+          // The server marks a job Compiling when it leases it: only Judging is reported.
+          if (status === JudgeStatus.COMPILING) return;
           this.client.progress({ judgehostId: this.id, jobId: task.jobId, status }).catch(() => {});
         },
+        onPhase: (phase, ms) => {
+          phases[`${phase}Ms`] += ms;
+          if (phase === 'case') phases.cases++;
+        },
       });
+      const late = new Promise<JudgeResult>((resolve) => {
+        timer = setTimeout(() => {
+          const message = `The judge did not finish within ${Math.ceil(limitMs / 1000)} s`;
+          this.log('error', 'task past its deadline', { worker, jobId: task.jobId, limitMs });
+          deadline.abort(); // the pipeline cancels its runs and closes its box sessions
+          resolve(failedResult(this.id, task.jobId, task.version, message));
+        }, limitMs);
+      });
+      result = await Promise.race([judged, late]);
+    } catch (e) {
+      this.running.delete(task.jobId);
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+    phases.judgeMs = performance.now() - started;
+    return { task, result, phases };
+  }
+
+  /** Posts a judged task's result (see postResult), logs it with its phases, and forgets the job. */
+  private async postJudged(j: Awaited<ReturnType<Judgehost['judgeOne']>>, worker: number): Promise<void> {
+    const { task, result, phases } = j;
+    const posted = performance.now();
+    try {
       const accepted = await this.postResult(result);
+      phases.postMs = performance.now() - posted;
       this.log('info', 'judged', {
         worker,
         jobId: task.jobId,
         submitId: task.submitId,
         status: result.status,
-        ms: Date.now() - started,
+        ms: Math.round(phases.judgeMs + phases.postMs),
         accepted,
+        phases: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v * 10) / 10])),
       });
     } finally {
       this.running.delete(task.jobId);

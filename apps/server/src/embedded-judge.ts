@@ -26,6 +26,26 @@ export interface EmbeddedJudge {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** Server variables the judgehost needs (its own settings); every other variable (secrets) stays behind. */
+const PASSED =
+  /^(PATH|LANG|LC_ALL|TZ|TMPDIR|NODE_OPTIONS|OJ_SANDBOX_\w+|OJ_CGROUP_PARENT|OJ_BWRAP|OJ_SERVER)$/;
+
+/**
+ * The embedded judgehost's environment: PATH, locale, time zone, TMPDIR, its own OJ_* sandbox settings from
+ * `source`, plus the judge token and this server's pid. Nothing else of the server's environment (database URL,
+ * JWT secret, admin password, SMTP password) is passed on.
+ */
+export function embeddedJudgeEnv(
+  source: NodeJS.ProcessEnv,
+  token: string,
+  parentPid: number,
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(source))
+    if (value !== undefined && PASSED.test(key)) env[key] = value;
+  return { ...env, OJ_JUDGE_TOKEN: token, OJ_JUDGE_PARENT_PID: String(parentPid) };
+}
+
 const JUDGEHOST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../judgehost');
 
 /**
@@ -61,7 +81,7 @@ export function startEmbeddedJudge(opts: EmbeddedJudgeOptions): EmbeddedJudge {
     const started = Date.now();
     const c = spawn(process.execPath, args, {
       cwd: JUDGEHOST_DIR,
-      env: { ...process.env, OJ_JUDGE_TOKEN: opts.token, OJ_JUDGE_PARENT_PID: String(process.pid) },
+      env: embeddedJudgeEnv(process.env, opts.token, process.pid),
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child = c;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { type BuildAppOptions, buildApp } from '../src/app.js';
 import type { AppContext } from '../src/context.js';
 import { openDb } from '../src/db/client.js';
 import { seed } from '../src/db/seed.js';
@@ -20,7 +20,10 @@ export interface TestApp {
  * A real app on a fresh, migrated and seeded database: PGlite in memory, or, when TEST_DATABASE_URL is set, a
  * database of its own on that PostgreSQL server (dropped on close). `root` has password ROOT_PASSWORD.
  */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  appOptions: Pick<BuildAppOptions, 'onRoute'> = {},
+): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const dbName = url ? `oj_test_${randomBytes(6).toString('hex')}` : undefined;
   if (url && dbName) await adminQuery(url, `CREATE DATABASE "${dbName}"`);
@@ -35,7 +38,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   });
   const ctx: AppContext = { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) };
   await seed(ctx);
-  const app = await buildApp({ ctx });
+  const app = await buildApp({ ctx, ...appOptions });
   await app.ready();
   return {
     app,

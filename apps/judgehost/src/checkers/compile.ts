@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { JudgeProblem } from '@oj/shared';
 import type { Language } from '../languages/types.js';
 import { safeName } from '../pipeline/files.js';
+import { copyOutFiles } from '../sandbox/boxfs.js';
 
 /** A compiled checker / interactor in the on-disk cache. */
 export interface CompiledChecker {
@@ -21,7 +22,8 @@ const inflight = new Map<string, Promise<CheckerCompileResult>>();
 export function checkerKey(problem: JudgeProblem): string {
   const spj = problem.spj;
   const digest = createHash('sha256')
-    .update(JSON.stringify([spj?.language, spj?.code, problem.judgeExtraFile ?? {}]))
+    // 'ro1': builds installed root-owned and read-only (older cache entries were written by the box).
+    .update(JSON.stringify(['ro1', spj?.language, spj?.code, problem.judgeExtraFile ?? {}]))
     .digest('hex')
     .slice(0, 16);
   const version = problem.caseVersion.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64);
@@ -49,18 +51,23 @@ async function pruneOtherVersions(root: string, pid: number, keep: string): Prom
   }
 }
 
-async function build(problem: JudgeProblem, language: Language, root: string, key: string) {
+async function build(problem: JudgeProblem, language: Language, root: string, key: string, scratch: string) {
   const finalDir = join(root, key);
   if (await exists(join(finalDir, READY))) return { ok: true as const, checker: { dir: finalDir, language } };
-  const tmp = join(root, `.build-${key}-${randomBytes(4).toString('hex')}`);
-  await mkdir(tmp, { recursive: true });
+  const suffix = randomBytes(4).toString('hex');
+  const tmp = join(root, `.build-${key}-${suffix}`);
+  // The compile box writes in a dir on the work tmpfs; only its regular files are copied out, root-owned.
+  const compileDir = join(scratch, `checker-${suffix}`);
+  await mkdir(compileDir, { recursive: true });
   try {
     const extra = problem.judgeExtraFile ?? {};
-    for (const [name, content] of Object.entries(extra)) await writeFile(join(tmp, safeName(name)), content);
-    await writeFile(join(tmp, language.sourceFile), problem.spj?.code ?? '');
-    const compiled = await language.compile(tmp);
+    for (const [name, content] of Object.entries(extra))
+      await writeFile(join(compileDir, safeName(name)), content);
+    await writeFile(join(compileDir, language.sourceFile), problem.spj?.code ?? '');
+    const compiled = await language.compile(compileDir);
     if (!compiled.ok) return { ok: false as const, message: compiled.message || 'Checker compile failed' };
-    await writeFile(join(tmp, READY), '');
+    await copyOutFiles(compileDir, tmp);
+    await writeFile(join(tmp, READY), '', { mode: 0o444 });
     await rm(finalDir, { recursive: true, force: true });
     try {
       await rename(tmp, finalDir);
@@ -73,18 +80,21 @@ async function build(problem: JudgeProblem, language: Language, root: string, ke
     return { ok: true as const, checker: { dir: finalDir, language } };
   } finally {
     await rm(tmp, { recursive: true, force: true });
+    await rm(compileDir, { recursive: true, force: true });
   }
 }
 
 /**
  * Compiles the problem's special judge / interactor once per (pid, caseVersion, code) and caches it under
- * `<workRoot>/checkers/`; concurrent callers share one build. judgeExtraFile entries are written beside the source.
+ * `<workRoot>/checkers/` as root-owned read-only files (the compile itself runs in a dir under `scratch`, on the
+ * work tmpfs); concurrent callers share one build. judgeExtraFile entries are written beside the source.
  * Returns `{ ok: false, message }` for a compile error or an unknown language (the task is then a System Error).
  */
 export function compileChecker(
   problem: JudgeProblem,
   getLanguage: (name: string) => Language | undefined,
   workRoot: string,
+  scratch: string,
 ): Promise<CheckerCompileResult> {
   const spj = problem.spj;
   if (!spj)
@@ -96,7 +106,7 @@ export function compileChecker(
   const running = inflight.get(key);
   if (running) return running;
   const job = mkdir(root, { recursive: true })
-    .then(() => build(problem, language, root, key))
+    .then(() => build(problem, language, root, key, scratch))
     .finally(() => inflight.delete(key));
   inflight.set(key, job);
   return job;

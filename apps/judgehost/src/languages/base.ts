@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { BOX_PATH } from '../sandbox/box.js';
 import { runSandboxed } from '../sandbox/index.js';
-import type { RunSpec, SandboxLimits } from '../sandbox/types.js';
+import type { SandboxLimits } from '../sandbox/types.js';
 import type { Language } from './types.js';
 
 const MB_KB = 1024;
@@ -36,7 +36,10 @@ export interface LanguageSpec {
   compileNoise?: RegExp;
   /** Adjusts the compile limits (e.g. more processes for `go build`). */
   compileLimits?: Partial<SandboxLimits>;
-  /** Run argv, env and limit adjustments for the problem's `limits` (already times `factor`). */
+  /**
+   * Run argv, env and limit adjustments for the problem's `limits` (already times `factor`). The program's files
+   * are at /p (read-only, root-owned; `PROGRAM_DIR` of a box session), the cwd is the empty, writable /w.
+   */
   run(limits: SandboxLimits): { argv: string[]; env?: Record<string, string>; limits?: SandboxLimits };
   /** Command printing the version (run once, on the host with the box's PATH) and how to pick it out. */
   versionArgv: string[];
@@ -86,7 +89,7 @@ export function defineLanguage(spec: LanguageSpec): Language {
     sourceFile: spec.sourceFile,
     factor: spec.factor,
     compiled: spec.compileArgv !== undefined,
-    async compile(workDir) {
+    async compile(workDir, options) {
       if (!spec.compileArgv) return { ok: true, message: '' };
       if ((await this.version()) === null) {
         return { ok: false, systemError: true, message: `${spec.name} is not available on this judgehost` };
@@ -96,6 +99,7 @@ export function defineLanguage(spec: LanguageSpec): Language {
         workDir,
         env: spec.compileEnv,
         limits: { ...COMPILE_LIMITS, ...spec.compileLimits },
+        cpu: options?.cpu,
       });
       const output = `${result.stderr.toString()}${result.stdout.toString()}`.trim();
       if (result.verdict === 'OK') {
@@ -109,9 +113,9 @@ export function defineLanguage(spec: LanguageSpec): Language {
         message: truncateMessage(reason === result.message ? output || reason : `${reason}\n${output}`),
       };
     },
-    runSpec(_workDir, limits): Pick<RunSpec, 'argv' | 'env' | 'mounts' | 'limits'> {
+    runSpec(limits) {
       const run = spec.run(limits);
-      return { argv: run.argv, env: run.env ?? {}, mounts: [], limits: run.limits ?? limits };
+      return { argv: run.argv, env: run.env ?? {}, limits: run.limits ?? limits };
     },
     version() {
       version ??= runVersion(spec.versionArgv, spec.versionPattern);

@@ -20,7 +20,7 @@ function c(name: string, optimize: boolean) {
       'main',
       '-lm',
     ],
-    run: () => ({ argv: ['/w/main'] }),
+    run: () => ({ argv: ['/p/main'] }),
     versionArgv: ['gcc', '--version'],
     versionPattern: /^gcc .*$/m,
   });

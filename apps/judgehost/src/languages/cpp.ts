@@ -20,7 +20,7 @@ function cpp(name: string, std: string, optimize: boolean) {
       'main',
       '-lm',
     ],
-    run: () => ({ argv: ['/w/main'] }),
+    run: () => ({ argv: ['/p/main'] }),
     versionArgv: ['g++', '--version'],
     versionPattern: /^g\+\+ .*$/m,
   });

@@ -11,7 +11,7 @@ export const CSharp = defineLanguage({
   compileArgv: ['/usr/bin/mcs', '-optimize+', '-out:main.exe', 'main.cs'],
   compileEnv: MONO_ENV,
   run: (limits) => ({
-    argv: ['/usr/bin/mono', '/w/main.exe'],
+    argv: ['/usr/bin/mono', '/p/main.exe'],
     env: MONO_ENV,
     limits: { ...limits, processes: limits.processes + 16 },
   }),

@@ -17,7 +17,7 @@ export const Golang = defineLanguage({
   compileArgv: ['/usr/bin/go', 'build', '-o', 'main', 'main.go'],
   compileEnv: GO_ENV,
   compileLimits: { processes: 256 },
-  run: (limits) => ({ argv: ['/w/main'], limits: { ...limits, processes: limits.processes + 16 } }),
+  run: (limits) => ({ argv: ['/p/main'], limits: { ...limits, processes: limits.processes + 16 } }),
   versionArgv: ['go', 'version'],
   versionPattern: /go[\d.]+/,
 });

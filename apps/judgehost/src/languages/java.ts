@@ -39,7 +39,7 @@ export const Java = defineLanguage({
       ...SMALL_JVM,
       '-Xshare:auto',
       '-cp',
-      '/w',
+      '/p',
       'Main',
     ],
     limits: {

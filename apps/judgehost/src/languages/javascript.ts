@@ -13,7 +13,7 @@ export const JavaScriptNode = defineLanguage({
     argv: [
       '/usr/bin/node',
       `--max-old-space-size=${Math.max(16, Math.floor(limits.memoryKb / 1024))}`,
-      '/w/main.js',
+      '/p/main.js',
     ],
     limits: { ...limits, processes: limits.processes + NODE_THREADS },
   }),

@@ -7,7 +7,7 @@ export const PHP = defineLanguage({
   factor: OTHER_FACTOR,
   compileArgv: ['/usr/bin/php', '-l', 'main.php'],
   compileNoise: /^No syntax errors detected in main\.php$/m,
-  run: () => ({ argv: ['/usr/bin/php', '-d', 'memory_limit=-1', '/w/main.php'] }),
+  run: () => ({ argv: ['/usr/bin/php', '-d', 'memory_limit=-1', '/p/main.php'] }),
   versionArgv: ['php', '--version'],
   versionPattern: /PHP [\d.]+/,
 });

@@ -6,7 +6,7 @@ export const PyPy3 = defineLanguage({
   sourceFile: 'main.py',
   factor: OTHER_FACTOR,
   compileArgv: ['/usr/bin/pypy3', '-m', 'py_compile', 'main.py'],
-  run: () => ({ argv: ['/usr/bin/pypy3', '/w/main.py'] }),
+  run: () => ({ argv: ['/usr/bin/pypy3', '/p/main.py'] }),
   versionArgv: ['pypy3', '--version'],
   versionPattern: /PyPy [\d.]+/,
 });

@@ -6,7 +6,7 @@ export const Python2 = defineLanguage({
   sourceFile: 'main.py',
   factor: OTHER_FACTOR,
   compileArgv: ['python2', '-m', 'py_compile', 'main.py'],
-  run: () => ({ argv: ['python2', '/w/main.py'] }),
+  run: () => ({ argv: ['python2', '/p/main.py'] }),
   versionArgv: ['python2', '--version'],
   versionPattern: /Python [\d.]+/,
 });

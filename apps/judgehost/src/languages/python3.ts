@@ -6,7 +6,7 @@ export const Python3 = defineLanguage({
   sourceFile: 'main.py',
   factor: OTHER_FACTOR,
   compileArgv: ['/usr/bin/python3', '-m', 'py_compile', 'main.py'],
-  run: () => ({ argv: ['/usr/bin/python3', '/w/main.py'] }),
+  run: () => ({ argv: ['/usr/bin/python3', '/p/main.py'] }),
   versionArgv: ['python3', '--version'],
   versionPattern: /Python [\d.]+/,
 });

@@ -8,7 +8,7 @@ export const Ruby = defineLanguage({
   compileArgv: ['/usr/bin/ruby', '-c', 'main.rb'],
   compileNoise: /^Syntax OK$/m,
   run: (limits) => ({
-    argv: ['/usr/bin/ruby', '/w/main.rb'],
+    argv: ['/usr/bin/ruby', '/p/main.rb'],
     limits: { ...limits, processes: limits.processes + 8 },
   }),
   versionArgv: ['ruby', '--version'],

@@ -7,7 +7,7 @@ export const Rust = defineLanguage({
   factor: OTHER_FACTOR,
   compileArgv: ['/usr/bin/rustc', '--edition', '2021', '-O', '-o', 'main', 'main.rs'],
   compileEnv: { HOME: '/tmp', TMPDIR: '/tmp' },
-  run: () => ({ argv: ['/w/main'] }),
+  run: () => ({ argv: ['/p/main'] }),
   versionArgv: ['/usr/bin/rustc', '--version'],
   versionPattern: /rustc [\d.]+/,
 });

@@ -1,4 +1,4 @@
-import type { RunSpec, SandboxLimits } from '../sandbox/types.js';
+import type { SandboxLimits } from '../sandbox/types.js';
 
 /**
  * A judge language: one small registered file per language under `languages/` (DMOJ's one-file executors).
@@ -14,14 +14,19 @@ export interface Language {
   compiled: boolean;
   /**
    * Compiles `workDir/sourceFile` inside the sandbox with the compile limits; artifacts stay in `workDir`.
-   * `ok` false is a Compile Error with `message` (truncated compiler output).
+   * `ok` false is a Compile Error with `message` (truncated compiler output). `options.cpu` pins the compiler
+   * to that CPU (the worker's).
    */
-  compile(workDir: string): Promise<{ ok: boolean; message: string; systemError?: boolean }>;
+  compile(
+    workDir: string,
+    options?: { cpu?: number },
+  ): Promise<{ ok: boolean; message: string; systemError?: boolean }>;
   /**
-   * How to run the compiled program: argv, env and mounts; `limits` are the problem's limits already multiplied
-   * by `factor`; the language may adjust them (e.g. Java's -Xmx and pids headroom).
+   * How to run the compiled program in a box session: argv (the program's files are at /p, read-only; the cwd
+   * is /w), env and limits; `limits` are the problem's limits already multiplied by `factor`; the language may
+   * adjust them (e.g. Java's -Xmx and pids headroom).
    */
-  runSpec(workDir: string, limits: SandboxLimits): Pick<RunSpec, 'argv' | 'env' | 'mounts' | 'limits'>;
+  runSpec(limits: SandboxLimits): { argv: string[]; env: Record<string, string>; limits: SandboxLimits };
   /** Version string shown to users, or null when the toolchain is missing (language unavailable). */
   version(): Promise<string | null>;
 }

@@ -1,23 +1,5 @@
-import { chmod, copyFile, link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-
-/** Hard-links `src` to `dest` (cheap, same file system), copying when a link is impossible. Replaces `dest`. */
-export async function linkOrCopy(src: string, dest: string): Promise<void> {
-  await rm(dest, { force: true });
-  try {
-    await link(src, dest);
-  } catch {
-    await copyFile(src, dest);
-  }
-}
-
-/** Links every regular file of directory `src` into `dest` (created); sub-directories are skipped. */
-export async function linkDirFiles(src: string, dest: string): Promise<void> {
-  await mkdir(dest, { recursive: true });
-  for (const entry of await readdir(src, { withFileTypes: true })) {
-    if (entry.isFile()) await linkOrCopy(join(src, entry.name), join(dest, entry.name));
-  }
-}
 
 /**
  * A file name from a problem setting (extra files, file-IO names) that is safe inside a work dir: no directories,

@@ -9,6 +9,7 @@ import { prepareTask } from './prepare.js';
 import { COMPILE_MESSAGE_MAX, truncateText } from './preview.js';
 import { cancelledCase, judgeCase } from './run-case.js';
 import { defaultRuntime, type Runtime } from './runtime.js';
+import { sessionTmpBytes, TaskSessions } from './sessions.js';
 import { runTest } from './test-run.js';
 
 export { compareOutput } from './compare.js';
@@ -18,13 +19,22 @@ export type { Runtime } from './runtime.js';
 export interface JudgeDeps {
   /** Host path of the cached test file with that sha256 hash (downloaded first when missing). */
   getTestcase(hash: string): Promise<string>;
-  /** Host directory for per-task work dirs and the compiled-checker cache. */
+  /** Host directory for the compiled-checker cache (task and case dirs go to the sandbox's tmpfs). */
   workRoot: string;
   /** Progress: 6 Compiling, then 7 Judging. */
   onStatus?(status: 6 | 7): void;
   judgehostId: string;
   /** Sandbox and languages; the real ones by default (tests may stand in). */
   runtime?: Runtime;
+  /** The CPU the worker's runs are pinned to (the real runtime only); undefined = not pinned. */
+  cpu?: number;
+  /**
+   * Timing hook (the worker's phase breakdown): `prepare` = source written + compiled + checker ready, `data` =
+   * test data of one case fetched or found in the cache, `case` = one case run and judged; wall ms each.
+   */
+  onPhase?(phase: 'prepare' | 'data' | 'case', ms: number): void;
+  /** Aborted at the worker's per-task deadline: the task's box sessions are cancelled and closed. */
+  signal?: AbortSignal;
 }
 
 type Envelope = Pick<JudgeResult, 'judgehostId' | 'jobId' | 'version'>;
@@ -55,9 +65,13 @@ async function runCases(
   for (const group of caseGroups(task.testcases, mode)) {
     for (let i = 0; i < group.length; i++) {
       const tc = group[i];
+      const t0 = performance.now();
       const input = await deps.getTestcase(tc.inputHash);
       const answer = await deps.getTestcase(tc.outputHash);
+      const t1 = performance.now();
+      deps.onPhase?.('data', t1 - t0);
       const judged = await judgeCase(ctx, tc, { input, answer });
+      deps.onPhase?.('case', performance.now() - t1);
       cases.push(judged.result);
       const stop = stopsAfter(mode, judged.result.status, judged.fraction);
       if (stop === 'task') return cases;
@@ -71,28 +85,30 @@ async function runCases(
 }
 
 /**
- * Judges one task (judge or test run; a compile check only compiles) end to end: compile, run every case in the sandbox, compare / special judge /
+ * Judges one task (judge or test run; a compile check only compiles) end to end: compile, run every case in the
+ * task's box session (one for the program, one for a checker / interactor), compare / special judge /
  * interactor, aggregate per the case mode (docs/judging.md). Never throws: a user's failure is its verdict and an
  * internal failure is a System Error (4) with the reason in errorMessage. Time ms and memory KB are the max over
- * cases. The task's work dir under `deps.workRoot` is removed afterwards.
+ * cases. The task's dir on the sandbox tmpfs (compile dir, program, one fresh dir per case run) is removed afterwards.
  */
 export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResult> {
   const env: Envelope = { judgehostId: deps.judgehostId, jobId: task.jobId, version: task.version };
-  const taskDir = join(
-    deps.workRoot,
-    'tasks',
-    `${task.jobId}-${task.version}-${randomBytes(4).toString('hex')}`,
-  );
+  let taskDir: string | null = null;
+  let sessions: TaskSessions | null = null;
   try {
-    const rt = deps.runtime ?? (await defaultRuntime());
-    for (const dir of [deps.workRoot, join(deps.workRoot, 'tasks'), join(deps.workRoot, 'checkers')]) {
-      await ensureTraversable(dir);
-    }
+    const rt = deps.runtime ?? (await defaultRuntime(deps.cpu));
+    for (const dir of [deps.workRoot, join(deps.workRoot, 'checkers')]) await ensureTraversable(dir);
     await assertReachable(deps.workRoot);
-    await mkdir(taskDir, { recursive: true });
+    // Every dir a box writes in lives on the sandbox's size-capped tmpfs, root-owned down to the case dirs.
+    const tasksDir = join(await rt.scratchRoot(), 'tasks');
+    await mkdir(tasksDir, { recursive: true, mode: 0o711 });
+    taskDir = join(tasksDir, `${task.jobId}-${task.version}-${randomBytes(4).toString('hex')}`);
+    await mkdir(taskDir, { mode: 0o711 });
     deps.onStatus?.(JudgeStatus.COMPILING);
     if (task.kind === 'compile') return result(env, await compileCheck(task, rt, taskDir));
+    const t0 = performance.now();
     const prepared = await prepareTask(task, rt, taskDir, deps.workRoot);
+    deps.onPhase?.('prepare', performance.now() - t0);
     if (prepared.kind === 'compileError') {
       return result(env, { status: JudgeStatus.COMPILE_ERROR, errorMessage: prepared.message });
     }
@@ -101,9 +117,11 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
     }
     deps.onStatus?.(JudgeStatus.JUDGING);
     const scratchDir = join(taskDir, 'scratch');
-    await mkdir(scratchDir, { recursive: true });
-    const { language, userDir, checker } = prepared;
-    const ctx = { rt, problem: task.problem, language, userDir, checker, scratchDir };
+    await mkdir(scratchDir, { recursive: true, mode: 0o700 });
+    const { language, programDir, extraFiles, checker } = prepared;
+    // One box session for the user's runs and one for the checker / interactor, closed when the task ends.
+    sessions = new TaskSessions(rt, programDir, checker, sessionTmpBytes(task), deps.signal);
+    const ctx = { rt, problem: task.problem, language, sessions, checker, extraFiles };
     if (task.kind === 'test') {
       const t = await runTest(ctx, task, scratchDir);
       const failed = t.status !== JudgeStatus.ACCEPTED;
@@ -134,6 +152,7 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
       errorMessage: truncateText(`Judge failure: ${message}`, COMPILE_MESSAGE_MAX),
     });
   } finally {
-    await rm(taskDir, { recursive: true, force: true }).catch(() => {});
+    await sessions?.close();
+    if (taskDir) await rm(taskDir, { recursive: true, force: true }).catch(() => {});
   }
 }

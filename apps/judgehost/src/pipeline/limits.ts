@@ -9,6 +9,8 @@ export const CPU_GRACE_MS = 200;
 export const MEMORY_HEADROOM_KB = 100 * 1024;
 /** Smallest output cap, bytes (HOJ: 32 MB). */
 export const MIN_OUTPUT_BYTES = 32 * MB;
+/** Absolute ceiling of any output cap, whatever the expected output's size, bytes. */
+export const MAX_OUTPUT_BYTES = 256 * MB;
 /** Processes + threads a submission may have. */
 export const USER_PROCESSES = 64;
 
@@ -22,9 +24,9 @@ export interface JudgeLimits {
   sandbox: SandboxLimits;
 }
 
-/** Output cap for a case with `expectedBytes` of expected output: max(2 x expected, 32 MB), bytes. */
+/** Output cap for a case with `expectedBytes` of expected output: max(2 x expected, 32 MB), at most 256 MB, bytes. */
 export function outputCapBytes(expectedBytes: number): number {
-  return Math.max(2 * expectedBytes, MIN_OUTPUT_BYTES);
+  return Math.min(MAX_OUTPUT_BYTES, Math.max(2 * expectedBytes, MIN_OUTPUT_BYTES));
 }
 
 /**
@@ -61,8 +63,8 @@ export function interactorLimits(user: JudgeLimits): SandboxLimits {
     wallMs: s.wallMs * 2,
     memoryKb: user.memoryKb * 2 + MEMORY_HEADROOM_KB,
     stackKb: Math.max(s.stackKb, 64 * 1024),
-    outputBytes: s.outputBytes * 2,
-    fileSizeBytes: s.fileSizeBytes * 2,
+    outputBytes: Math.min(MAX_OUTPUT_BYTES, s.outputBytes * 2),
+    fileSizeBytes: Math.min(MAX_OUTPUT_BYTES, s.fileSizeBytes * 2),
   };
 }
 

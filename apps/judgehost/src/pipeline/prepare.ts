@@ -1,22 +1,34 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JudgeTask } from '@oj/shared';
 import { type CompiledChecker, compileChecker } from '../checkers/compile.js';
 import type { Language } from '../languages/types.js';
-import { writeExtraFiles } from './files.js';
+import { copyOutFiles } from '../sandbox/boxfs.js';
+import { safeName, writeExtraFiles } from './files.js';
 import { COMPILE_MESSAGE_MAX, truncateText } from './preview.js';
 import type { Runtime } from './runtime.js';
 
 /** Result of getting a task ready to run: the user's program built and the checker compiled (if any). */
 export type Prepared =
-  | { kind: 'ready'; language: Language; userDir: string; checker: CompiledChecker | null }
+  | {
+      kind: 'ready';
+      language: Language;
+      programDir: string;
+      /** The userExtraFile entries installed in `programDir`, given to every run in /w as well. */
+      extraFiles: { name: string; file: string }[];
+      checker: CompiledChecker | null;
+    }
   | { kind: 'compileError'; message: string }
   | { kind: 'systemError'; message: string };
 
 /**
- * Writes the source and userExtraFile entries into `<taskDir>/user`, compiles it (Compile Error with the truncated
- * compiler message), then compiles or reuses the cached special judge / interactor (a failure there is a System
- * Error with the compiler message). An unknown language is a System Error.
+ * Writes the source and userExtraFile entries into `<taskDir>/compile` (on the work tmpfs; the compile box writes
+ * there), compiles it (Compile Error with the truncated compiler message), then installs the regular files of that
+ * dir as root-owned read-only files in `<taskDir>/prog` (copied by descriptor, links and FIFOs skipped) and drops
+ * the compile dir: the task's box session binds that dir read-only at /p (`programDir`); the userExtraFile
+ * entries among them are also placed in /w of every run (`extraFiles`), where the program may read them. Then compiles or reuses the cached special
+ * judge / interactor (a failure there is a System Error with the compiler message). An unknown language is a
+ * System Error.
  */
 export async function prepareTask(
   task: JudgeTask,
@@ -26,22 +38,29 @@ export async function prepareTask(
 ): Promise<Prepared> {
   const language = rt.getLanguage(task.language);
   if (!language) return { kind: 'systemError', message: `Language "${task.language}" is not available here` };
-  const userDir = join(taskDir, 'user');
-  await mkdir(userDir, { recursive: true });
-  await writeExtraFiles(userDir, task.problem.userExtraFile);
-  await writeFile(join(userDir, language.sourceFile), task.code);
+  const compileDir = join(taskDir, 'compile');
+  await mkdir(compileDir, { recursive: true });
+  await writeExtraFiles(compileDir, task.problem.userExtraFile);
+  await writeFile(join(compileDir, language.sourceFile), task.code);
   if (language.compiled) {
-    const compiled = await language.compile(userDir);
+    const compiled = await language.compile(compileDir, { cpu: rt.cpu });
     const message = truncateText(compiled.message ?? '', COMPILE_MESSAGE_MAX);
     if (compiled.systemError) return { kind: 'systemError', message: message || 'Compiler failed to run' };
     if (!compiled.ok) return { kind: 'compileError', message };
   }
+  const progDir = join(taskDir, 'prog');
+  const installed = await copyOutFiles(compileDir, progDir);
+  const extraFiles = Object.keys(task.problem.userExtraFile ?? {})
+    .map((name) => safeName(name))
+    .filter((name) => installed.includes(name))
+    .map((name) => ({ name, file: join(progDir, name) }));
+  await rm(compileDir, { recursive: true, force: true });
   let checker: CompiledChecker | null = null;
   if (task.problem.judgeMode !== 'default') {
     if (!task.problem.spj) {
       return { kind: 'systemError', message: `The ${task.problem.judgeMode} problem has no checker code` };
     }
-    const built = await compileChecker(task.problem, rt.getLanguage, workRoot);
+    const built = await compileChecker(task.problem, rt.getLanguage, workRoot, taskDir);
     if (!built.ok) {
       const what = task.problem.judgeMode === 'interactive' ? 'Interactor' : 'Special judge';
       return {
@@ -51,5 +70,5 @@ export async function prepareTask(
     }
     checker = built.checker;
   }
-  return { kind: 'ready', language, userDir, checker };
+  return { kind: 'ready', language, programDir: progDir, extraFiles, checker };
 }

@@ -31,6 +31,21 @@ export async function previewFile(path: string, max = PREVIEW_BYTES): Promise<st
   }
 }
 
+/** The first `max` bytes of a (root-only) file: what previews of a user's output are made from. */
+export async function readHead(path: string, max: number): Promise<Buffer> {
+  const fh = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(max);
+    const { bytesRead } = await fh.read(buf, 0, max, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Bytes of a user's output kept for its previews (a test run shows 64 KB; the cut is marked). */
+export const OUTPUT_HEAD_BYTES = 64 * 1024 + 4;
+
 /** Caps a text (compiler output, stderr) at `max` characters with an ellipsis. */
 export function truncateText(text: string, max: number): string {
   return text.length > max ? text.slice(0, max) + ELLIPSIS : text;

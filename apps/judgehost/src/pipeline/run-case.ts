@@ -1,30 +1,30 @@
-import { copyFile, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { type CaseResult, type JudgeProblem, JudgeStatus, type JudgeTestcase } from '@oj/shared';
 import type { CompiledChecker } from '../checkers/compile.js';
 import { getProtocol } from '../checkers/index.js';
 import type { Language } from '../languages/types.js';
-import type { RunResult, RunSpec } from '../sandbox/types.js';
+import { type BoxRunResult, type BoxRunSpec, readCapped } from '../sandbox/boxd/index.js';
+import type { RunResult } from '../sandbox/types.js';
 import { caseScore, PROBLEM_TYPE_OI } from './aggregate.js';
-import { CHECK_FILES, checkerSpec, prepareCheckDir, readFeedback, runChecker } from './check.js';
-import { compareOutput } from './compare.js';
+import { CHECK_FILES, checkerRunSpec, JUDGE_MESSAGE, readFeedback, runChecker } from './check.js';
+import { compareFiles } from './compare-files.js';
 import { safeName } from './files.js';
 import { interactorLimits, type JudgeLimits, userLimits } from './limits.js';
-import { previewBuffer, previewFile } from './preview.js';
+import { OUTPUT_HEAD_BYTES, PREVIEW_BYTES, previewBuffer, previewFile, readHead } from './preview.js';
 import type { Runtime } from './runtime.js';
-import { runVerdict } from './verdict.js';
+import type { TaskSessions } from './sessions.js';
+import { OUTPUT_LIMIT_MESSAGE, runVerdict } from './verdict.js';
 
 /** Everything a case run needs from its task. */
 export interface CaseContext {
   rt: Runtime;
   problem: JudgeProblem;
   language: Language;
-  /** Host dir with the compiled user program (mounted at /w for user runs). */
-  userDir: string;
-  /** Host dir for per-case scratch dirs (checker runs). */
-  scratchDir: string;
+  /** The task's box sessions: the user's program at /p, the checker / interactor at /p of its own. */
+  sessions: TaskSessions;
   /** The compiled special judge / interactor, when judgeMode is not default. */
   checker: CompiledChecker | null;
+  /** The problem's userExtraFile entries (root-only installed copies), placed read-only in /w of every run. */
+  extraFiles?: { name: string; file: string }[];
   /** Test runs without an expected output: a run that ends fine is AC, nothing is compared. */
   noAnswer?: boolean;
 }
@@ -35,7 +35,7 @@ export interface JudgedCase {
   fraction: number;
   /** The user's run (stderr for test runs). */
   run: RunResult;
-  /** What the user produced: stdout or the file-IO output (a preview string for interactive runs). */
+  /** What the user produced: the head of stdout or of the file-IO output (a preview string for interactive runs). */
   userOutput: Buffer | string;
 }
 
@@ -43,113 +43,149 @@ interface Verdict {
   status: number;
   fraction: number;
   message: string | null;
-  /** What the user produced (stdout or the file-IO output), for the preview. */
+  /** The head of what the user produced (stdout or the file-IO output), for the previews. */
   userOutput: Buffer | string;
 }
 
-/** The user's run spec for a case: stdin is the input file, or for file IO the input copied in as ioReadFileName. */
-async function userSpec(ctx: CaseContext, limits: JudgeLimits, inputPath: string): Promise<RunSpec> {
-  const base = ctx.language.runSpec(ctx.userDir, limits.sandbox);
-  const spec: RunSpec = { ...base, workDir: ctx.userDir, stdout: 'pipe', stderr: 'pipe' };
+/** The userExtraFile entries to place in /w, but none under a name already taken (the file-IO input wins). */
+function extraInputs(ctx: CaseContext, taken: { name: string }[]): { name: string; file: string }[] {
+  return (ctx.extraFiles ?? []).filter((extra) => !taken.some((t) => t.name === extra.name));
+}
+
+/**
+ * The user's run of a case in the task's user session: the program read-only at /p, cwd the freshly reset /w,
+ * stdin the cached input file (opened by the supervisor), or for file IO the input as a read-only root-owned
+ * /w/<ioReadFileName> and /w/<ioWriteFileName> read back after the run; the userExtraFile entries read-only in
+ * /w too (as before sessions, where the program's files were bound at /w). stdout stays in a root-only file.
+ */
+function userRunSpec(ctx: CaseContext, limits: JudgeLimits, inputPath: string): BoxRunSpec {
+  const spec: BoxRunSpec = { ...ctx.language.runSpec(limits.sandbox), captureStdout: false };
   const p = ctx.problem;
+  const inputs: { name: string; file: string }[] = [];
   if (p.isFileIO && p.judgeMode !== 'interactive') {
-    // A copy, not a link: the program may write to its input file and must not touch the cached data.
-    if (p.ioReadFileName) await copyFile(inputPath, join(ctx.userDir, safeName(p.ioReadFileName)));
-    if (p.ioWriteFileName) await rm(join(ctx.userDir, safeName(p.ioWriteFileName)), { force: true });
+    if (p.ioReadFileName) inputs.push({ name: safeName(p.ioReadFileName), file: inputPath });
+    if (p.ioWriteFileName) spec.outputFiles = [safeName(p.ioWriteFileName)];
   } else {
     spec.stdin = { file: inputPath };
   }
+  spec.inputFiles = [...inputs, ...extraInputs(ctx, inputs)];
   return spec;
 }
 
-/** The user's output: stdout, or for file IO the ioWriteFileName file (null when it was not created). */
-async function userOutputOf(ctx: CaseContext, run: RunResult): Promise<Buffer | null> {
+/**
+ * Where the user's output is (a root-only host file: the run's stdout, or the copy of the file-IO output file)
+ * and its head for the previews; a verdict instead when the output file is missing (WA), not a regular file
+ * (WA) or over the cap (OLE).
+ */
+async function userOutputOf(
+  ctx: CaseContext,
+  run: BoxRunResult,
+  cap: number,
+): Promise<{ path: string; head: Buffer } | Omit<Verdict, 'fraction'>> {
   const p = ctx.problem;
-  if (!p.isFileIO) return run.stdout;
-  if (!p.ioWriteFileName) return null;
-  try {
-    return await readFile(join(ctx.userDir, safeName(p.ioWriteFileName)));
-  } catch {
-    return null;
+  if (!p.isFileIO) return { path: run.stdoutPath, head: await readHead(run.stdoutPath, OUTPUT_HEAD_BYTES) };
+  const name = p.ioWriteFileName ?? '';
+  const file = run.files[0] ?? { kind: 'missing' as const };
+  const empty = Buffer.alloc(0);
+  if (file.kind === 'missing') {
+    return {
+      status: JudgeStatus.WRONG_ANSWER,
+      message: `Output file "${name}" was not created`,
+      userOutput: empty,
+    };
   }
+  if (file.kind === 'notRegular') {
+    const message = `Output file "${name}" is not a regular file (${file.what})`;
+    return { status: JudgeStatus.WRONG_ANSWER, message, userOutput: empty };
+  }
+  const head = await readHead(file.path, OUTPUT_HEAD_BYTES);
+  if (file.bytes > cap)
+    return { status: JudgeStatus.RUNTIME_ERROR, message: OUTPUT_LIMIT_MESSAGE, userOutput: head };
+  return { path: file.path, head };
 }
 
-/** Standard or special-judge case: run, then compare or call the checker. */
-async function judgeRun(ctx: CaseContext, tc: JudgeTestcase, limits: JudgeLimits, paths: CasePaths) {
-  const run = await ctx.rt.runSandboxed(await userSpec(ctx, limits, paths.input));
+/** Standard or special-judge case: the user's run in its session, then compare or call the checker. */
+async function judgeRun(ctx: CaseContext, limits: JudgeLimits, paths: CasePaths) {
+  const session = await ctx.sessions.user();
+  const run = await session.run(userRunSpec(ctx, limits, paths.input));
   const rv = runVerdict(run, limits);
   if (rv.status !== JudgeStatus.ACCEPTED) {
-    return { run, v: { status: rv.status, fraction: 0, message: rv.message, userOutput: run.stdout } };
+    const head = run.verdict === 'SE' ? Buffer.alloc(0) : await readHead(run.stdoutPath, OUTPUT_HEAD_BYTES);
+    return { run, v: { status: rv.status, fraction: 0, message: rv.message, userOutput: head } };
   }
-  const out = await userOutputOf(ctx, run);
-  if (out === null) {
-    const name = ctx.problem.ioWriteFileName ?? '';
-    const message = `Output file "${name}" was not created`;
-    return {
-      run,
-      v: { status: JudgeStatus.WRONG_ANSWER, fraction: 0, message, userOutput: Buffer.alloc(0) },
-    };
-  }
-  if (ctx.noAnswer) return { run, v: { status: rv.status, fraction: 1, message: null, userOutput: out } };
+  const out = await userOutputOf(ctx, run, limits.sandbox.outputBytes);
+  if (!('path' in out)) return { run, v: { ...out, fraction: 0 } };
+  return { run, v: await judgeOutput(ctx, limits, paths, out) };
+}
+
+/**
+ * Compares the user's output with the answer (streaming when they are byte-equal) or runs the special judge on
+ * it in the task's checker session. The user's output file is given to the checker by path (no copy through
+ * the judgehost); it stays valid because the user session's next run starts only after this.
+ */
+async function judgeOutput(
+  ctx: CaseContext,
+  limits: JudgeLimits,
+  paths: CasePaths,
+  out: { path: string; head: Buffer },
+): Promise<Verdict> {
+  const userOutput = out.head;
+  if (ctx.noAnswer) return { status: JudgeStatus.ACCEPTED, fraction: 1, message: null, userOutput };
   if (ctx.problem.judgeMode === 'default' || !ctx.checker || !ctx.problem.spj) {
-    const status = compareOutput(out, await readFile(paths.answer), ctx.problem.isRemoveEndBlank);
-    return {
-      run,
-      v: { status, fraction: status === JudgeStatus.ACCEPTED ? 1 : 0, message: null, userOutput: out },
-    };
+    const cap = limits.sandbox.outputBytes;
+    const status = await compareFiles(out.path, paths.answer, ctx.problem.isRemoveEndBlank, cap);
+    return { status, fraction: status === JudgeStatus.ACCEPTED ? 1 : 0, message: null, userOutput };
   }
-  const dir = join(ctx.scratchDir, `check-${tc.index}`);
-  try {
-    await prepareCheckDir(dir, ctx.checker, paths.input, paths.answer, out);
-    const { outcome } = await runChecker(ctx.rt, ctx.checker, getProtocol(ctx.problem.spj.protocol), dir);
-    return { run, v: { ...outcome, message: outcome.message || null, userOutput: out } };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  const session = await ctx.sessions.checkerBox();
+  const protocol = getProtocol(ctx.problem.spj.protocol);
+  const { outcome } = await runChecker(session, ctx.checker, protocol, { ...paths, userOutput: out.path });
+  return { ...outcome, message: outcome.message || null, userOutput };
 }
 
 /**
  * Interactive case (HOJ's order): user TLE / MLE first; a user RE stands unless the user died of a broken pipe
  * (exit 13 / SIGPIPE) while the interactor exited non-zero, in which case the interactor decides; then the
- * interactor's verdict per the protocol. The interactor runs with `<input> <output> <answer>` and 2x the limits.
+ * interactor's verdict per the protocol. The interactor runs with `<input> <output> <answer>` and 2x the limits,
+ * in the task's checker session, joined to the user's session by two pipes.
  */
-async function interactRun(ctx: CaseContext, tc: JudgeTestcase, limits: JudgeLimits, paths: CasePaths) {
+async function interactRun(ctx: CaseContext, limits: JudgeLimits, paths: CasePaths) {
   const checker = ctx.checker!;
   const protocol = getProtocol(ctx.problem.spj!.protocol);
-  const dir = join(ctx.scratchDir, `interact-${tc.index}`);
-  try {
-    await prepareCheckDir(dir, checker, paths.input, paths.answer);
-    const args = protocol.interactArgs({
-      input: CHECK_FILES.input,
-      output: CHECK_FILES.interactorOutput,
-      answer: CHECK_FILES.answer,
-      feedbackDir: CHECK_FILES.feedbackDir,
-    });
-    const base = ctx.language.runSpec(ctx.userDir, limits.sandbox);
-    const user: RunSpec = { ...base, workDir: ctx.userDir, stderr: 'pipe' };
-    const inter = checkerSpec(checker, dir, args, interactorLimits(limits));
-    const [run, irun] = await ctx.rt.runPair(user, inter);
-    const shown = await previewFile(join(dir, CHECK_FILES.interactorOutput));
-    const rv = runVerdict(run, limits);
-    const brokenPipe = run.exitCode === 13 || run.signal === 'SIGPIPE';
-    const interactorFailed = irun.exitCode !== 0 || irun.signal !== null || irun.verdict !== 'OK';
-    const userDecides =
-      rv.status === JudgeStatus.TIME_LIMIT_EXCEEDED ||
-      rv.status === JudgeStatus.MEMORY_LIMIT_EXCEEDED ||
-      rv.status === JudgeStatus.SYSTEM_ERROR ||
-      (rv.status === JudgeStatus.RUNTIME_ERROR && !(brokenPipe && interactorFailed));
-    if (userDecides)
-      return { run, v: { status: rv.status, fraction: 0, message: rv.message, userOutput: shown } };
-    if (irun.signal === 'SIGPIPE') {
-      // The interactor wrote to a program that had already gone: the program's fault, not the judge's.
-      const message = 'The program stopped reading before the interaction ended';
-      return { run, v: { status: JudgeStatus.WRONG_ANSWER, fraction: 0, message, userOutput: shown } };
-    }
-    const outcome = protocol.interpret(irun, await readFeedback(dir));
-    return { run, v: { ...outcome, message: outcome.message || null, userOutput: shown } };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  const [userSession, judgeSession] = await Promise.all([ctx.sessions.user(), ctx.sessions.checkerBox()]);
+  const args = protocol.interactArgs({
+    input: CHECK_FILES.input,
+    output: CHECK_FILES.interactorOutput,
+    answer: CHECK_FILES.answer,
+    feedbackDir: CHECK_FILES.feedbackDir,
+  });
+  const user: BoxRunSpec = { ...ctx.language.runSpec(limits.sandbox), inputFiles: extraInputs(ctx, []) };
+  const outputs = [CHECK_FILES.interactorOutput, JUDGE_MESSAGE];
+  const inter = checkerRunSpec(checker, args, interactorLimits(limits), paths, outputs);
+  const [run, irun] = await ctx.rt.runBoxPair(userSession, user, judgeSession, inter);
+  const [written, message] = [irun.files[0], irun.files[1]];
+  const shown = written?.kind === 'file' ? previewBuffer(readCapped(written.path, PREVIEW_BYTES + 4)) : '';
+  const rv = runVerdict(run, limits);
+  const brokenPipe = run.exitCode === 13 || run.signal === 'SIGPIPE';
+  const interactorFailed = irun.exitCode !== 0 || irun.signal !== null || irun.verdict !== 'OK';
+  const userDecides =
+    rv.status === JudgeStatus.TIME_LIMIT_EXCEEDED ||
+    rv.status === JudgeStatus.MEMORY_LIMIT_EXCEEDED ||
+    rv.status === JudgeStatus.SYSTEM_ERROR ||
+    (rv.status === JudgeStatus.RUNTIME_ERROR && !(brokenPipe && interactorFailed));
+  if (userDecides)
+    return { run, v: { status: rv.status, fraction: 0, message: rv.message, userOutput: shown } };
+  if (irun.signal === 'SIGPIPE') {
+    // The interactor wrote to a program that had already gone: the program's fault, not the judge's.
+    const message = 'The program stopped reading before the interaction ended';
+    return { run, v: { status: JudgeStatus.WRONG_ANSWER, fraction: 0, message, userOutput: shown } };
   }
+  if (written?.kind === 'notRegular') {
+    const message = `The interactor left ${CHECK_FILES.interactorOutput} that is not a regular file (${written.what})`;
+    return { run, v: { status: JudgeStatus.SYSTEM_ERROR, fraction: 0, message, userOutput: '' } };
+  }
+  const feedback = readFeedback(message, 'The interactor');
+  const outcome = typeof feedback === 'string' ? protocol.interpret(irun, feedback) : feedback;
+  return { run, v: { ...outcome, message: outcome.message || null, userOutput: shown } };
 }
 
 /** Host paths of a case's cached input and answer. */
@@ -166,8 +202,8 @@ export async function judgeCase(ctx: CaseContext, tc: JudgeTestcase, paths: Case
   const limits = userLimits(ctx.problem, ctx.language.factor, tc.outputSize);
   const { run, v }: { run: RunResult; v: Verdict } =
     ctx.problem.judgeMode === 'interactive'
-      ? await interactRun(ctx, tc, limits, paths)
-      : await judgeRun(ctx, tc, limits, paths);
+      ? await interactRun(ctx, limits, paths)
+      : await judgeRun(ctx, limits, paths);
   const isOi = ctx.problem.type === PROBLEM_TYPE_OI;
   return {
     fraction: v.fraction,

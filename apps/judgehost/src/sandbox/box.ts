@@ -27,6 +27,10 @@ const ETC_ENTRIES = [
 
 let rootArgsCache: string[] | undefined;
 
+/**
+ * The bubblewrap arguments of the read-only root every box shares (per-run boxes and box sessions): /usr, the
+ * /bin, /lib*, /sbin links (or dirs), an /etc holding only the few entries toolchains read. Computed once.
+ */
 function rootArgs(): string[] {
   if (rootArgsCache) return rootArgsCache;
   const args = ['--ro-bind', '/usr', '/usr'];
@@ -71,17 +75,19 @@ export interface BoxOptions {
   tmpBytes: number;
   /** How many cgroup.procs descriptors oj-init gets (fd 4..). */
   cgroupFds: number;
+  /** The descriptor holding the seccomp BPF program (the supervisor opens it), or undefined for none. */
+  seccompFd?: number;
   argv: string[];
 }
 
 /**
- * The bubblewrap command line for one run: every namespace unshared (no network), a read-only root with /usr
- * and a few /etc files, /w = the work dir (read-write), bounded /tmp and /dev/shm, a read-only minimal /dev,
- * its own /proc, a cleared environment, and oj-init as pid 1 in front of `argv`.
+ * The start of every box's bubblewrap command line (one-shot runs and box sessions): `bwrap`, every namespace
+ * unshared (no network, no new user namespaces), its own session and pid 1, the read-only root, the generated
+ * passwd/group of `etcDir`, its own /proc and a minimal /dev (the callers remount /dev read-only).
  */
-export function bwrapArgv(options: BoxOptions): string[] {
-  const args = [
-    options.bwrap,
+export function boxBaseArgs(bwrap: string, etcDir: string): string[] {
+  return [
+    bwrap,
     '--unshare-all',
     '--unshare-user',
     '--disable-userns',
@@ -92,15 +98,27 @@ export function bwrapArgv(options: BoxOptions): string[] {
     'box',
     ...rootArgs(),
     '--ro-bind',
-    `${options.etcDir}/passwd`,
+    `${etcDir}/passwd`,
     '/etc/passwd',
     '--ro-bind',
-    `${options.etcDir}/group`,
+    `${etcDir}/group`,
     '/etc/group',
     '--proc',
     '/proc',
     '--dev',
     '/dev',
+  ];
+}
+
+/**
+ * The bubblewrap command line for one run: every namespace unshared (no network), a read-only root with /usr
+ * and a few /etc files, /w = the work dir (read-write), bounded /tmp and /dev/shm, a read-only minimal /dev,
+ * its own /proc, a cleared environment, the seccomp filter (applied to oj-init and the program), and oj-init as
+ * pid 1 in front of `argv`.
+ */
+export function bwrapArgv(options: BoxOptions): string[] {
+  const args = [
+    ...boxBaseArgs(options.bwrap, options.etcDir),
     '--size',
     String(options.tmpBytes),
     '--tmpfs',
@@ -121,6 +139,7 @@ export function bwrapArgv(options: BoxOptions): string[] {
   args.push('--ro-bind', options.initPath, BOX_INIT, '--remount-ro', '/', '--chdir', '/w', '--clearenv');
   const env: Record<string, string> = { PATH: BOX_PATH, HOME: '/w', LANG: 'C.UTF-8', ...options.env };
   for (const [key, value] of Object.entries(env)) args.push('--setenv', key, value);
+  if (options.seccompFd !== undefined) args.push('--seccomp', String(options.seccompFd));
   args.push('--', BOX_INIT, String(options.cgroupFds), ...options.argv);
   return args;
 }

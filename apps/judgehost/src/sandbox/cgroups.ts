@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 
@@ -8,6 +9,10 @@ export interface CgroupLayout {
   cpu: string;
   memory: string;
   pids: string;
+  /** Parent dir for the cpuset run cgroups that pin a run to a CPU; undefined without a cpuset controller. */
+  cpuset?: string;
+  /** v1: the memory nodes each run's cpuset gets (`cpuset.mems` must be set before a task can join). */
+  mems?: string;
 }
 
 /** Paths of one run's cgroup(s) (created and removed by the supervisor). */
@@ -15,6 +20,7 @@ export interface RunCgroups {
   cpu: string;
   memory: string;
   pids: string;
+  cpuset?: string;
 }
 
 const CGROUP_ROOT = '/sys/fs/cgroup';
@@ -43,9 +49,10 @@ export async function prepareCgroups(parent: string): Promise<CgroupLayout> {
     let current = CGROUP_ROOT;
     for (const part of parts) {
       const available = (await readFile(`${current}/cgroup.controllers`, 'utf8')).split(/\s+/);
-      for (const controller of ['memory', 'pids', 'cpu']) {
+      for (const controller of ['memory', 'pids', 'cpu', 'cpuset']) {
         if (!available.includes(controller)) {
-          if (controller === 'cpu') continue; // cpu.stat usage_usec exists without the cpu controller
+          // cpu.stat usage_usec exists without the cpu controller; without cpuset runs are not pinned
+          if (controller === 'cpu' || controller === 'cpuset') continue;
           throw new Error(`cgroup v2: controller ${controller} not available in ${current}`);
         }
         await writeFile(`${current}/cgroup.subtree_control`, `+${controller}`).catch(() => {});
@@ -56,7 +63,11 @@ export async function prepareCgroups(parent: string): Promise<CgroupLayout> {
     for (const controller of ['memory', 'pids']) {
       await writeFile(`${dir}/cgroup.subtree_control`, `+${controller}`);
     }
-    return { version: 2, cpu: dir, memory: dir, pids: dir };
+    const cpuset = await writeFile(`${dir}/cgroup.subtree_control`, '+cpuset').then(
+      () => dir,
+      () => undefined,
+    );
+    return { version: 2, cpu: dir, memory: dir, pids: dir, cpuset };
   }
   const mountinfo = await readFile('/proc/self/mountinfo', 'utf8');
   const found: Record<string, string> = {};
@@ -68,19 +79,55 @@ export async function prepareCgroups(parent: string): Promise<CgroupLayout> {
   }
   // Children must account hierarchically for the parent's totals (always on in recent kernels).
   await writeFile(`${found.memory}/memory.use_hierarchy`, '1').catch(() => {});
-  return { version: 1, cpu: found.cpuacct, memory: found.memory, pids: found.pids };
+  const cpuset = await prepareV1Cpuset(mountinfo, parent);
+  return { version: 1, cpu: found.cpuacct, memory: found.memory, pids: found.pids, ...cpuset };
+}
+
+/**
+ * v1: makes `<cpuset mount>/<parent>` with the CPUs and memory nodes of the hierarchy's root (a new v1 cpuset
+ * starts empty and takes no tasks). Returns its path and memory nodes, or nothing without a cpuset hierarchy.
+ */
+async function prepareV1Cpuset(
+  mountinfo: string,
+  parent: string,
+): Promise<{ cpuset?: string; mems?: string }> {
+  const mount = v1Mount(mountinfo, 'cpuset');
+  if (!mount) return {};
+  let current = mount;
+  for (const part of parent.split('/')) {
+    const above = current;
+    current = `${current}/${part}`;
+    await mkdir(current, { recursive: true });
+    for (const file of ['cpuset.cpus', 'cpuset.mems']) {
+      if ((await readFile(`${current}/${file}`, 'utf8')).trim() === '') {
+        await writeFile(`${current}/${file}`, (await readFile(`${above}/${file}`, 'utf8')).trim());
+      }
+    }
+  }
+  return { cpuset: current, mems: (await readFile(`${current}/cpuset.mems`, 'utf8')).trim() };
 }
 
 let counter = 0;
+/**
+ * This judgehost instance's id in its cgroup names: two judgehosts never share names, and a restarted judgehost
+ * that gets its old pid does not meet the leftovers of its earlier life.
+ */
+export const INSTANCE_ID = randomBytes(4).toString('hex');
 
-/** Fresh, unique cgroup paths for one run (`r<judgehost pid>-<n>`); the supervisor creates them. */
+/** Fresh, unique cgroup paths for one run (`r<judgehost pid>-<instance id>-<n>`); the supervisor creates them. */
 export function runCgroups(layout: CgroupLayout): RunCgroups {
   counter += 1;
-  const name = `r${process.pid}-${counter}`;
-  return { cpu: `${layout.cpu}/${name}`, memory: `${layout.memory}/${name}`, pids: `${layout.pids}/${name}` };
+  const name = `r${process.pid}-${INSTANCE_ID}-${counter}`;
+  return {
+    cpu: `${layout.cpu}/${name}`,
+    memory: `${layout.memory}/${name}`,
+    pids: `${layout.pids}/${name}`,
+    cpuset: layout.cpuset && `${layout.cpuset}/${name}`,
+  };
 }
 
-function alive(pid: number): boolean {
+/** Whether process `pid` exists (EPERM means it does, owned by someone else). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -90,12 +137,13 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Removes run cgroups left behind by judgehost processes that died (or by this one, when `includeOwn`), killing
- * any process still in them. Returns the number removed.
+ * Removes run cgroups left behind by judgehost processes that died, and those of this pid but another instance
+ * (an earlier judgehost that had the same pid), killing any process still in them; with `includeOwn` also this
+ * instance's own. Returns the number removed.
  */
 export function sweepCgroups(layout: CgroupLayout, includeOwn = false): number {
   let removed = 0;
-  for (const parent of new Set([layout.cpu, layout.memory, layout.pids])) {
+  for (const parent of new Set([layout.cpu, layout.memory, layout.pids, layout.cpuset ?? layout.cpu])) {
     let entries: string[] = [];
     try {
       entries = readdirSync(parent);
@@ -103,10 +151,12 @@ export function sweepCgroups(layout: CgroupLayout, includeOwn = false): number {
       continue;
     }
     for (const entry of entries) {
-      const match = /^r(\d+)-\d+$/.exec(entry);
+      const match = /^r(\d+)-(?:([0-9a-f]+)-)?\d+$/.exec(entry);
       if (!match) continue;
       const owner = Number(match[1]);
-      if (alive(owner) && !(includeOwn && owner === process.pid)) continue;
+      const mine = owner === process.pid && match[2] === INSTANCE_ID;
+      const earlierLife = owner === process.pid && !mine;
+      if (alive(owner) && !earlierLife && !(includeOwn && mine)) continue;
       if (removeCgroup(`${parent}/${entry}`)) removed += 1;
     }
   }

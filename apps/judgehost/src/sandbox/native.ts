@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rename } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -13,34 +13,70 @@ export interface NativeHelpers {
   supervisor: string;
   /** pid 1 of the box (bound read-only into every box). */
   init: string;
+  /** The box's seccomp filter: a BPF program written by `native/oj-seccomp.c` (bubblewrap `--seccomp`). */
+  seccomp: string;
 }
 
-async function buildOne(name: string, binDir: string): Promise<string> {
+/** How one C helper is built: extra gcc flags (default static), libraries, headers that are part of its hash. */
+export interface HelperBuild {
+  flags?: string[];
+  libs?: string[];
+  headers?: string[];
+}
+
+/**
+ * Compiles `native/<name>.c` into `<binDir>/<name>-<hash>` once per version: the hash covers the source and the
+ * headers it names, so an edit makes a new binary; concurrent builders all end with the same file (atomic
+ * rename). Shared by the per-run helpers here and the box-session helpers (`boxd/native.ts`). Returns the path;
+ * throws with gcc's message when the build fails.
+ */
+export async function buildHelper(name: string, binDir: string, build: HelperBuild = {}): Promise<string> {
+  const { flags = ['-static'], libs = [], headers = [] } = build;
   const source = `${sourceDir}${name}.c`;
-  const text = await readFile(source);
-  const hash = createHash('sha256').update(text).digest('hex').slice(0, 12);
-  const target = `${binDir}/${name}-${hash}`;
+  const hash = createHash('sha256');
+  for (const file of [`${name}.c`, ...headers]) hash.update(await readFile(`${sourceDir}${file}`));
+  const target = `${binDir}/${name}-${hash.digest('hex').slice(0, 12)}`;
   if (existsSync(target)) return target;
   const temp = `${target}.${process.pid}.tmp`;
   try {
-    await run('gcc', ['-O2', '-static', '-Wall', '-o', temp, source], { timeout: 60_000 });
+    await run('gcc', ['-O2', ...flags, '-Wall', '-o', temp, source, ...libs], { timeout: 60_000 });
   } catch (error) {
     const detail = (error as { stderr?: string }).stderr ?? String(error);
-    throw new Error(`cannot build ${name} (gcc and static libc are needed): ${detail}`);
+    throw new Error(`cannot build ${name} (gcc, static libc and libseccomp-dev are needed): ${detail}`);
   }
   await chmod(temp, 0o755);
-  await rename(temp, target); // atomic: concurrent builders all end with the same file
+  await rename(temp, target);
   return target;
 }
 
 /**
- * Compiles the C helpers (`native/oj-sandbox.c`, `native/oj-init.c`) into `<dir>/bin`, once per source version
- * (the file name carries the source hash). Returns their paths; throws when gcc fails.
+ * Runs the filter generator once per version of its source (the file name carries its hash) and keeps its
+ * output, the BPF program, in a root-owned file next to it. Returns the file's path; throws when it fails.
+ */
+async function writeSeccompFilter(generator: string): Promise<string> {
+  const target = `${generator}.bpf`;
+  if (existsSync(target)) return target;
+  const temp = `${target}.${process.pid}.tmp`;
+  const { stdout } = await run(generator, [], { encoding: 'buffer', timeout: 60_000 });
+  if (stdout.length === 0 || stdout.length % 8 !== 0) throw new Error('oj-seccomp wrote no BPF program');
+  await writeFile(temp, stdout, { mode: 0o644 });
+  await rename(temp, target);
+  return target;
+}
+
+/**
+ * Compiles the C helpers (`native/oj-sandbox.c`, `native/oj-init.c`, `native/oj-seccomp.c`) into `<dir>/bin`,
+ * once per source version (the file name carries the source hash), and writes the seccomp filter. Returns their
+ * paths; throws when gcc or the filter generator fails.
  */
 export async function buildNativeHelpers(dir: string): Promise<NativeHelpers> {
   const binDir = `${dir}/bin`;
   await mkdir(binDir, { recursive: true, mode: 0o755 });
   await chmod(binDir, 0o755);
-  const [supervisor, init] = await Promise.all([buildOne('oj-sandbox', binDir), buildOne('oj-init', binDir)]);
-  return { supervisor, init };
+  const [supervisor, init, generator] = await Promise.all([
+    buildHelper('oj-sandbox', binDir, { headers: ['oj-util.h'] }),
+    buildHelper('oj-init', binDir),
+    buildHelper('oj-seccomp', binDir, { flags: [], libs: ['-lseccomp'] }),
+  ]);
+  return { supervisor, init, seccomp: await writeSeccompFilter(generator) };
 }

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { launch } from './run.js';
+import { createOutputFile } from './stdio.js';
 import type { RunResult, RunSpec } from './types.js';
 import { systemError } from './verdict.js';
 
@@ -43,7 +44,7 @@ export async function runPair(a: RunSpec, b: RunSpec): Promise<[RunResult, RunRe
     const bOut = open(bToA, constants.O_WRONLY);
     const stderrPlan = (spec: RunSpec) => {
       const err = spec.stderr ?? 'pipe';
-      return err === 'pipe' ? ('pipe' as const) : { fd: openSync(err.file, 'w') };
+      return err === 'pipe' ? ('pipe' as const) : { fd: createOutputFile(err.file) };
     };
     const aErr = stderrPlan(a);
     const bErr = stderrPlan(b);

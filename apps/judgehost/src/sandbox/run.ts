@@ -1,9 +1,17 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, fstatSync, openSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, fstatSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { bwrapArgv } from './box.js';
 import { removeCgroup, runCgroups } from './cgroups.js';
 import { type SandboxRuntime, sandboxRuntime } from './setup.js';
+import {
+  anonymousOutputFile,
+  capture,
+  createOutputFile,
+  openInputFile,
+  readOutputFile,
+  STDERR_KEEP_BYTES,
+} from './stdio.js';
 import type { RunResult, RunSpec, SandboxLimits } from './types.js';
 import { classify, parseReport, systemError } from './verdict.js';
 
@@ -20,6 +28,8 @@ export interface LaunchIo {
   stdinData?: Buffer;
   /** Descriptor of a file the program's stdout goes to, checked against `outputBytes` after the run. */
   stdoutFileFd?: number;
+  /** Read `stdoutFileFd` back (at most `outputBytes`) into the result's `stdout`. */
+  captureStdoutFile?: boolean;
   /** Called once the supervisor holds the descriptors (or the run failed before that). */
   onSpawned?: () => void;
 }
@@ -48,14 +58,23 @@ export function cgroupMemoryBytes(memoryKb: number): number {
   return bytes + Math.min(64 * MB, Math.max(4 * MB, Math.floor(bytes / 8)));
 }
 
-function supervisorArgs(runtime: SandboxRuntime, spec: RunSpec, uid: number, io: LaunchIo): string[] {
+/** The run's cgroup dirs and the supervisor's command line; pinned to `spec.cpu` when cpusets are available. */
+function supervisorArgs(
+  runtime: SandboxRuntime,
+  spec: RunSpec,
+  uid: number,
+  io: LaunchIo,
+): { args: string[]; dirs: string[] } {
   const limits = spec.limits;
   const cg = runCgroups(runtime.cgroups);
+  const cpuset = spec.cpu !== undefined && cg.cpuset ? cg.cpuset : undefined;
+  const dirs = [...new Set([cg.cpu, cg.memory, cg.pids, ...(cpuset ? [cpuset] : [])])];
   const fsize =
     io.stdoutFileFd === undefined
       ? limits.fileSizeBytes
       : Math.max(limits.fileSizeBytes, limits.outputBytes + 1);
   const tmpBytes = Math.min(1024 * MB, Math.max(16 * MB, limits.fileSizeBytes));
+  const cgroupFds = dirs.length;
   const box = bwrapArgv({
     bwrap: runtime.bwrap,
     initPath: runtime.helpers.init,
@@ -64,11 +83,15 @@ function supervisorArgs(runtime: SandboxRuntime, spec: RunSpec, uid: number, io:
     mounts: spec.mounts ?? [],
     env: spec.env ?? {},
     tmpBytes,
-    cgroupFds: runtime.cgroups.version === 1 ? 3 : 1,
+    cgroupFds,
+    seccompFd: 4 + cgroupFds, // where the supervisor puts the filter file it opens
     argv: spec.argv,
   });
   const n = (value: number) => String(Math.ceil(value));
-  return [
+  const pin = cpuset
+    ? ['--cg-cpuset', cpuset, '--cpus', String(spec.cpu), '--mems', runtime.cgroups.mems ?? '0']
+    : [];
+  const args = [
     '--cgv',
     String(runtime.cgroups.version),
     '--cg-cpu',
@@ -96,30 +119,13 @@ function supervisorArgs(runtime: SandboxRuntime, spec: RunSpec, uid: number, io:
     String(uid),
     '--gid',
     String(uid),
+    '--seccomp-file',
+    runtime.helpers.seccomp,
+    ...pin,
     '--',
     ...box,
   ];
-}
-
-/** Collects a stream up to `cap` bytes; calls `onOver` once when more arrives (the rest is drained). */
-function capture(stream: Readable | null, cap: number, onOver: () => void): () => Buffer {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let over = false;
-  stream?.on('data', (chunk: Buffer) => {
-    if (over) return;
-    if (size + chunk.length > cap) {
-      chunks.push(chunk.subarray(0, cap - size));
-      size = cap;
-      over = true;
-      onOver();
-      return;
-    }
-    chunks.push(chunk);
-    size += chunk.length;
-  });
-  stream?.on('error', () => {});
-  return () => Buffer.concat(chunks, size);
+  return { args, dirs };
 }
 
 function stdioOf(plan: StdioPlan): 'pipe' | 'ignore' | number {
@@ -140,7 +146,11 @@ export async function launch(spec: RunSpec, io: LaunchIo): Promise<RunResult> {
 
 async function launchInner(spec: RunSpec, io: LaunchIo): Promise<RunResult> {
   const problem =
-    !Array.isArray(spec.argv) || spec.argv.length === 0 ? 'argv is empty' : limitProblem(spec.limits);
+    !Array.isArray(spec.argv) || spec.argv.length === 0
+      ? 'argv is empty'
+      : spec.cpu !== undefined && !(Number.isInteger(spec.cpu) && spec.cpu >= 0)
+        ? 'cpu must be a CPU number'
+        : limitProblem(spec.limits);
   if (problem) return systemError(problem);
   let runtime: SandboxRuntime;
   try {
@@ -157,10 +167,11 @@ async function launchInner(spec: RunSpec, io: LaunchIo): Promise<RunResult> {
     } catch (error) {
       return systemError(`work dir ${spec.workDir}: ${(error as Error).message}`);
     }
-    const args = supervisorArgs(runtime, spec, uid, io);
-    const cgDirs = [args[3], args[5], args[7]];
+    const { args, dirs: cgDirs } = supervisorArgs(runtime, spec, uid, io);
     return await new Promise<RunResult>((resolve) => {
       const child = spawn(runtime.helpers.supervisor, args, {
+        // Nothing of the judgehost's environment (its token) reaches the supervisor, bubblewrap or the box.
+        env: {},
         stdio: [stdioOf(io.stdin), stdioOf(io.stdout), stdioOf(io.stderr), 'pipe'],
       });
       io.onSpawned?.();
@@ -172,9 +183,9 @@ async function launchInner(spec: RunSpec, io: LaunchIo): Promise<RunResult> {
         child.kill('SIGUSR1'); // the supervisor kills the whole cgroup
       };
       const cap = spec.limits.outputBytes;
-      const stdout = capture(child.stdout, cap, over);
-      const stderr = capture(child.stderr, cap, over);
-      const report = capture(child.stdio[3] as Readable, 4096, () => {});
+      let stdout = capture(child.stdout, cap, cap, over);
+      const stderr = capture(child.stderr, STDERR_KEEP_BYTES, cap, over);
+      const report = capture(child.stdio[3] as Readable, 4096, 4096, () => {});
       if (io.stdin === 'pipe' && child.stdin) {
         child.stdin.on('error', () => {}); // the program may exit without reading
         child.stdin.end(io.stdinData ?? Buffer.alloc(0));
@@ -193,7 +204,9 @@ async function launchInner(spec: RunSpec, io: LaunchIo): Promise<RunResult> {
           resolve(systemError(`supervisor failed (exit ${code ?? signal})`, stdout(), stderr()));
           return;
         }
-        if (io.stdoutFileFd !== undefined && fstatSync(io.stdoutFileFd).size > cap) outputOver = true;
+        const fileFd = io.stdoutFileFd;
+        if (fileFd !== undefined && fstatSync(fileFd).size > cap) outputOver = true;
+        if (fileFd !== undefined && io.captureStdoutFile) stdout = () => readOutputFile(fileFd, cap);
         const verdict = classify(parsed, spec.limits, outputOver);
         const err = stderr();
         const message =
@@ -219,33 +232,37 @@ async function launchInner(spec: RunSpec, io: LaunchIo): Promise<RunResult> {
 /**
  * Runs one program in the sandbox (contract in `types.ts`): fresh cgroup, bubblewrap box as its own uid, the
  * limits of `spec.limits`; resolves with the verdict, CPU ms (cgroup counter), wall ms, peak memory KB and the
- * captured output (at most `outputBytes` of each stream). Never rejects: failures are SE results.
+ * captured output (at most `outputBytes` of stdout, `STDERR_KEEP_BYTES` of stderr). A captured stdout goes to an
+ * unlinked file on the sandbox's tmpfs and is read back from its descriptor; stderr more than `outputBytes` is
+ * an output-limit verdict. Input files are opened without following links and must be regular files; output
+ * files are created new (O_EXCL, no link followed). Never rejects: failures are SE results.
  */
 export async function runSandboxed(spec: RunSpec): Promise<RunResult> {
   const opened: number[] = [];
-  const open = (path: string, flags: string) => {
-    const fd = openSync(path, flags);
+  const keep = (fd: number) => {
     opened.push(fd);
     return fd;
   };
   try {
+    const runtime = await sandboxRuntime();
     let stdin: StdioPlan = 'ignore';
     let stdinData: Buffer | undefined;
-    if (spec.stdin && 'file' in spec.stdin) stdin = { fd: open(spec.stdin.file, 'r') };
+    if (spec.stdin && 'file' in spec.stdin) stdin = { fd: keep(openInputFile(spec.stdin.file)) };
     else if (spec.stdin && 'data' in spec.stdin) {
       stdin = 'pipe';
       stdinData = Buffer.from(spec.stdin.data);
     }
     const out = spec.stdout ?? 'pipe';
     const err = spec.stderr ?? 'pipe';
-    const stdout: StdioPlan = out === 'pipe' ? 'pipe' : { fd: open(out.file, 'w') };
-    const stderr: StdioPlan = err === 'pipe' ? 'pipe' : { fd: open(err.file, 'w') };
+    const stdoutFd = keep(out === 'pipe' ? anonymousOutputFile(runtime.ioDir) : createOutputFile(out.file));
+    const stderr: StdioPlan = err === 'pipe' ? 'pipe' : { fd: keep(createOutputFile(err.file)) };
     return await launch(spec, {
       stdin,
       stdinData,
-      stdout,
+      stdout: { fd: stdoutFd },
       stderr,
-      stdoutFileFd: typeof stdout === 'object' ? stdout.fd : undefined,
+      stdoutFileFd: stdoutFd,
+      captureStdoutFile: out === 'pipe',
     });
   } catch (error) {
     return systemError((error as Error).message);

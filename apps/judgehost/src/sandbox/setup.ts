@@ -5,6 +5,7 @@ import { writeBoxEtc } from './box.js';
 import { type CgroupLayout, prepareCgroups, sweepCgroups } from './cgroups.js';
 import { sandboxConfig } from './config.js';
 import { buildNativeHelpers, type NativeHelpers } from './native.js';
+import { lockUidRange } from './uidlock.js';
 import { UidPool } from './uids.js';
 
 const run = promisify(execFile);
@@ -15,23 +16,34 @@ export interface SandboxRuntime {
   cgroups: CgroupLayout;
   etcDir: string;
   workRoot: string;
+  /** Root-only dir (0700) on the work tmpfs for the unlinked stdout files of runs. */
+  ioDir: string;
   uids: UidPool;
   bwrap: string;
 }
 
+/** Inodes of the work tmpfs (files + dirs of every run at once): a box cannot exhaust the host's memory with them. */
+export const WORK_INODES = 262_144;
+
 async function mountWorkRoot(workRoot: string, size: string): Promise<void> {
   await mkdir(workRoot, { recursive: true, mode: 0o711 });
   const mounts = await readFile('/proc/self/mounts', 'utf8');
-  if (mounts.split('\n').some((line) => line.split(' ')[1] === workRoot)) return;
+  const options = `size=${size},nr_inodes=${WORK_INODES},mode=0711,nosuid,nodev`;
+  if (mounts.split('\n').some((line) => line.split(' ')[1] === workRoot)) {
+    // Mounted by an earlier judgehost: make sure it has today's caps.
+    await run('mount', ['-o', `remount,${options}`, workRoot]).catch(() => {}); // in use beyond them: keep
+    return;
+  }
   // A tmpfs: what runs write in /w is charged to their memory cgroup and the whole is capped.
-  await run('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0711,nosuid,nodev`, 'oj-work', workRoot]);
+  await run('mount', ['-t', 'tmpfs', '-o', options, 'oj-work', workRoot]);
 }
 
 let ready: Promise<SandboxRuntime> | undefined;
 
 /**
- * Prepares the sandbox once: must run as root; builds the C helpers, writes the box's passwd/group, mounts
- * the work-dir tmpfs, prepares the cgroup parents (v1 or v2) and removes run cgroups left by dead judgehosts.
+ * Prepares the sandbox once: must run as root; builds the C helpers, writes the box's passwd/group, locks the
+ * uid range (another judgehost on it makes this reject), mounts the work-dir tmpfs (size and inode cap), prepares
+ * the cgroup parents (v1 or v2) and removes run cgroups left by dead judgehosts and by an earlier life of our pid.
  * Rejects with a message naming what is missing (bubblewrap, cgroup controller, gcc, root).
  */
 export function sandboxRuntime(): Promise<SandboxRuntime> {
@@ -51,14 +63,19 @@ export function sandboxRuntime(): Promise<SandboxRuntime> {
       writeBoxEtc(`${config.dir}/etc-${config.uidBase}`, config.uidBase, config.uidCount),
       prepareCgroups(config.cgroupParent),
     ]);
+    await lockUidRange(config.dir, config.uidBase, config.uidCount);
     const workRoot = `${config.dir}/work`;
     await mountWorkRoot(workRoot, config.workSize);
+    const ioDir = `${workRoot}/.io`;
+    await mkdir(ioDir, { recursive: true, mode: 0o700 });
+    await chmod(ioDir, 0o700);
     sweepCgroups(cgroups);
     return {
       helpers,
       cgroups,
       etcDir,
       workRoot,
+      ioDir,
       uids: new UidPool(config.uidBase, config.uidCount),
       bwrap: config.bwrap,
     };

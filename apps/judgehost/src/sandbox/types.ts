@@ -47,6 +47,11 @@ export interface RunSpec {
   /** Default 'pipe' (captured up to `limits.outputBytes`). */
   stderr?: StdoutSpec;
   limits: SandboxLimits;
+  /**
+   * The CPU (a number from the host's list, e.g. 1) the run is confined to through a cpuset cgroup; the program
+   * sees only that CPU. Default: not pinned. Ignored on a host without the cpuset controller.
+   */
+  cpu?: number;
 }
 
 export type RunVerdict = 'OK' | 'TLE' | 'MLE' | 'RE' | 'OLE' | 'SE';

@@ -1,9 +1,10 @@
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMPILE_MESSAGE_BYTES } from '../../src/languages/base.js';
 import { allLanguages, getLanguage, languageInfo } from '../../src/languages/index.js';
-import { createWorkDir, removeWorkDir, runSandboxed } from '../../src/sandbox/index.js';
+import { type BoxRunSpec, withBoxSession } from '../../src/sandbox/boxd/index.js';
+import { copyOutFiles, createWorkDir, removeWorkDir } from '../../src/sandbox/index.js';
 import type { SandboxLimits } from '../../src/sandbox/types.js';
 
 const sources = fileURLToPath(new URL('./aplusb/', import.meta.url));
@@ -18,6 +19,19 @@ async function workDir(): Promise<string> {
   const dir = await createWorkDir();
   dirs.push(dir);
   return dir;
+}
+
+/** The compiled files of `dir` installed root-owned and read-only, as the pipeline's program dir. */
+async function installed(dir: string): Promise<string> {
+  const prog = await workDir();
+  chmodSync(prog, 0o711); // root-owned, traversable (as the pipeline's task dir)
+  await copyOutFiles(dir, `${prog}/p`);
+  return `${prog}/p`;
+}
+
+/** Runs the compiled program of `dir` once in a box session, as the pipeline does. */
+async function runOnce(dir: string, spec: Omit<BoxRunSpec, 'stdin'>) {
+  return withBoxSession({ programDir: await installed(dir) }, (session) => session.run(spec));
 }
 
 const LIMITS: SandboxLimits = {
@@ -89,10 +103,17 @@ describe('A+B in every available language', () => {
       copyFileSync(`${sources}${language.sourceFile}`, `${dir}/${language.sourceFile}`);
       const compiled = await language.compile(dir);
       expect(compiled, compiled.message).toMatchObject({ ok: true, message: '' });
-      const run = language.runSpec(dir, LIMITS);
-      const result = await runSandboxed({ ...run, workDir: dir, stdin: { data: '1000000000000 2345\n' } });
+      // Run as the pipeline does: the program installed root-owned, bound read-only at /p of a box session,
+      // two runs (two test cases) in the same session.
+      const programDir = await installed(dir);
+      const results = await withBoxSession({ programDir }, async (session) => [
+        await session.run({ ...language.runSpec(LIMITS), stdin: { data: '1000000000000 2345\n' } }),
+        await session.run({ ...language.runSpec(LIMITS), stdin: { data: '-5 7\n' } }),
+      ]);
+      const result = results[0];
       expect(result.verdict, `${result.message} ${result.stderr}`).toBe('OK');
       expect(result.stdout.toString()).toBe('1000000002345\n');
+      expect([results[1].verdict, results[1].stdout.toString()]).toEqual(['OK', '2\n']);
       expect(result.cpuMs).toBeGreaterThan(0);
       expect(result.cpuMs).toBeLessThan(2000);
       expect(result.memoryKb).toBeGreaterThan(0);
@@ -135,9 +156,9 @@ describe('Java', () => {
     const dir = await workDir();
     writeFileSync(`${dir}/Main.java`, 'public class Main { public static void main(String[] a) {} }\n');
     expect((await java.compile(dir)).ok).toBe(true);
-    const run = java.runSpec(dir, { ...LIMITS, memoryKb: 64 * 1024 });
+    const run = java.runSpec({ ...LIMITS, memoryKb: 64 * 1024 });
     expect(run.argv).toContain('-Xmx65536k');
-    const result = await runSandboxed({ ...run, workDir: dir });
+    const result = await runOnce(dir, run);
     expect(result.verdict, result.message).toBe('OK');
   });
 
@@ -149,10 +170,7 @@ describe('Java', () => {
       'public class Main { public static void main(String[] a) { long[] x = new long[64 << 20]; System.out.println(x.length); } }\n',
     );
     expect((await java.compile(dir)).ok).toBe(true);
-    const result = await runSandboxed({
-      ...java.runSpec(dir, { ...LIMITS, memoryKb: 64 * 1024 }),
-      workDir: dir,
-    });
+    const result = await runOnce(dir, java.runSpec({ ...LIMITS, memoryKb: 64 * 1024 }));
     expect(['RE', 'MLE']).toContain(result.verdict);
     expect(result.stderr.toString()).toContain('OutOfMemoryError');
   });

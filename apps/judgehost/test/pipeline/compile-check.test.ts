@@ -53,7 +53,10 @@ describe('compile check of checker code through the real sandbox', () => {
     expect(r.errorMessage).toBeNull();
     expect(r.cases).toEqual([]);
     expect(r).toMatchObject({ judgehostId: 'jh-compile', jobId: jobId - 1, version: 0 });
-    expect(await readdir(join(workRoot, 'tasks'))).toEqual([]);
+    // The task dir lives on the sandbox tmpfs and is gone; nothing of it is in the data dir.
+    const tasks = join((await sandboxRuntime()).workRoot, 'tasks');
+    expect((await readdir(tasks)).filter((name) => name.startsWith(`${jobId - 1}-`))).toEqual([]);
+    expect((await readdir(workRoot)).filter((name) => name !== 'checkers')).toEqual([]);
   }, 120_000);
 
   it('a broken checker is a Compile Error carrying the compiler message', async () => {

@@ -28,6 +28,8 @@ describe('limits', () => {
   it('caps output at max(2 x expected, 32 MB)', () => {
     expect(outputCapBytes(100)).toBe(32 * MB);
     expect(outputCapBytes(40 * MB)).toBe(80 * MB);
+    // An absolute ceiling whatever the problem's expected output (issue 7, 8).
+    expect(outputCapBytes(1024 * MB)).toBe(256 * MB);
     expect(userLimits(problem, 1, 40 * MB).sandbox.outputBytes).toBe(80 * MB);
   });
   it('gives an interactor twice the user limits, a checker 16 s / 48 s / 512 MB', () => {

@@ -49,7 +49,7 @@ export function sandboxProcesses(): number[] {
 export async function leftoverCgroups(): Promise<string[]> {
   const { cgroups } = await sandboxRuntime();
   const left: string[] = [];
-  for (const parent of new Set([cgroups.cpu, cgroups.memory, cgroups.pids])) {
+  for (const parent of new Set([cgroups.cpu, cgroups.memory, cgroups.pids, cgroups.cpuset ?? cgroups.cpu])) {
     for (const entry of readdirSync(parent))
       if (entry.startsWith(`r${process.pid}-`)) left.push(`${parent}/${entry}`);
   }

@@ -1,12 +1,17 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+type Answer = { status?: number; data?: unknown; raw?: Buffer };
+
 /** A scripted stand-in for the server's judge protocol: records calls, answers from handlers. */
 export interface FakeServer {
   url: string;
   calls: { path: string; body: unknown }[];
-  // biome-ignore lint/suspicious/noExplicitAny: handlers read JSON bodies field by field
-  handlers: Record<string, (body: any) => { status?: number; data?: unknown; raw?: Buffer }>;
+  handlers: Record<
+    string,
+    // biome-ignore lint/suspicious/noExplicitAny: handlers read JSON bodies field by field
+    (body: any) => Answer | Promise<Answer>
+  >;
   close(): Promise<void>;
 }
 
@@ -28,6 +33,7 @@ export async function startFakeServer(port = 0): Promise<FakeServer> {
       lease: () => ({ data: { task: null } }),
       progress: () => ({ data: { accepted: true } }),
       result: () => ({ data: { accepted: true } }),
+      release: (b) => ({ data: { released: b.jobIds.length } }),
     },
     close: async () => {},
   };
@@ -43,7 +49,7 @@ export async function startFakeServer(port = 0): Promise<FakeServer> {
     }
     const key = path.startsWith('blob/') ? 'blob' : path;
     const h = fake.handlers[key];
-    const out = h ? h(key === 'blob' ? path.slice(5) : body) : { status: 404, data: null };
+    const out = h ? await h(key === 'blob' ? path.slice(5) : body) : { status: 404, data: null };
     if (out.raw) {
       res.writeHead(out.status ?? 200, { 'content-type': 'application/octet-stream' }).end(out.raw);
       return;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JudgeResult, JudgeTask } from '@oj/shared';
@@ -102,6 +102,10 @@ describe('test data cache', () => {
     const [a, b] = await Promise.all([cache.get(sha('good')), cache.get(sha('good'))]);
     expect(a).toBe(b);
     expect(readFileSync(a, 'utf8')).toBe('good');
+    // Root only: not readable by the sandbox uids or anyone else.
+    expect(statSync(a).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, sha('good').slice(0, 2))).mode & 0o777).toBe(0o700);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
     await cache.get(sha('good'));
     expect(fetches).toBe(1);
     await expect(cache.get(sha('other'))).rejects.toThrow(/corrupt/);
@@ -129,9 +133,10 @@ describe('judgehost worker', () => {
     const paths = s.calls.map((c) => c.path);
     expect(paths[0]).toBe('register');
     expect(paths).toContain(`blob/${sha('data')}`);
+    // Compiling is set by the server when it leases the job; the worker reports Judging.
     expect(
       s.calls.filter((c) => c.path === 'progress').map((c) => (c.body as { status: number }).status),
-    ).toEqual([6, 7]);
+    ).toEqual([7]);
     const res = s.calls.find((c) => c.path === 'result')?.body as JudgeResult;
     expect(res).toMatchObject({ jobId: 7, status: 0, judgehostId: h.judgehostId });
   });
@@ -174,5 +179,113 @@ describe('judgehost worker', () => {
     await new Promise((r) => setTimeout(r, 300));
     // Stopped: no more leases or heartbeats.
     expect(s.calls.length).toBe(n);
+  });
+
+  it('posts a result in the background and already judges the next job meanwhile', async () => {
+    const s = await startFakeServer();
+    servers.push(s);
+    const queue = [task(1, sha('data')), task(2, sha('data'))];
+    s.handlers.lease = () => ({ data: { task: queue.shift() ?? null } });
+    s.handlers.blob = () => ({ raw: Buffer.from('data') });
+    const judging: number[] = [];
+    let secondStarted: () => void = () => {};
+    const second = new Promise<void>((r) => {
+      secondStarted = r;
+    });
+    // The server answers the first result only once the second job is being judged.
+    s.handlers.result = async (b) => {
+      if (b.jobId === 1) await Promise.race([second, new Promise((r) => setTimeout(r, 5000))]);
+      return { data: { accepted: true } };
+    };
+    const judge: JudgeFn = async (t, deps) => {
+      judging.push(t.jobId);
+      if (t.jobId === 2) secondStarted();
+      return fakeJudge(t, deps);
+    };
+    const started = Date.now();
+    await host(s.url, { judge }).start();
+    await until(() => s.calls.filter((c) => c.path === 'result').length === 2);
+    expect(judging).toEqual([1, 2]);
+    // Had the worker waited for the first answer, the server would have held it for 5 s.
+    expect(Date.now() - started).toBeLessThan(4000);
+    const leases = s.calls.filter((c) => c.path === 'lease').map((c) => c.body as { waitSeconds: number });
+    // The next job is asked for without waiting, while the result is on its way.
+    expect(leases[1].waitSeconds).toBe(0);
+  });
+
+  it('releases a job that arrives as the judgehost stops, instead of judging it', async () => {
+    const s = await startFakeServer();
+    servers.push(s);
+    const judged: number[] = [];
+    const judge: JudgeFn = async (t, deps) => {
+      judged.push(t.jobId);
+      return fakeJudge(t, deps);
+    };
+    const h = host(s.url, { waitSeconds: 20, judge });
+    const queue = [task(1, sha('data')), task(2, sha('data'))];
+    let stopped: Promise<void> | null = null;
+    s.handlers.lease = (b) => {
+      // The lease that follows the first job: the judgehost is told to stop while the answer travels.
+      if (queue.length === 1 && b.waitSeconds === 0) stopped = h.stop(5000);
+      return { data: { task: queue.shift() ?? null } };
+    };
+    s.handlers.blob = () => ({ raw: Buffer.from('data') });
+    await h.start();
+    await until(() => stopped !== null);
+    await stopped;
+    expect(judged).toEqual([1]);
+    const released = s.calls.filter((c) => c.path === 'release').map((c) => c.body);
+    expect(released).toEqual([{ judgehostId: h.judgehostId, jobIds: [2] }]);
+    expect(s.calls.filter((c) => c.path === 'result')).toHaveLength(1);
+    expect(h.runningJobs).toEqual([]);
+  });
+
+  it('reports a task past its deadline as System Error and frees the slot for the next task', async () => {
+    const s = await startFakeServer();
+    servers.push(s);
+    let leased = 0;
+    s.handlers.lease = () => {
+      leased += 1;
+      if (leased > 2) return { data: { task: null } };
+      return { data: { task: task(20 + leased, sha('data')) } };
+    };
+    s.handlers.blob = () => ({ raw: Buffer.from('data') });
+    let abandoned: AbortSignal | undefined;
+    const hanging: JudgeFn = (t, deps) => {
+      if (t.jobId !== 21) return fakeJudge(t, deps);
+      abandoned = deps.signal;
+      return new Promise(() => {});
+    };
+    await host(s.url, { judge: hanging, deadlineMs: () => 300 }).start();
+    await until(() => s.calls.filter((c) => c.path === 'result').length >= 2);
+    const results = s.calls.filter((c) => c.path === 'result').map((c) => c.body as JudgeResult);
+    expect(results.map((r) => [r.jobId, r.status, r.errorMessage])).toEqual([
+      [21, 4, 'The judge did not finish within 1 s'],
+      [22, 0, null],
+    ]);
+    // the abandoned pipeline is told, so that it cancels its runs and closes its box sessions
+    expect(abandoned?.aborted).toBe(true);
+  });
+
+  it('reports a malformed task as System Error without crashing, and goes on with the next', async () => {
+    const s = await startFakeServer();
+    servers.push(s);
+    let leased = 0;
+    s.handlers.lease = () => {
+      leased += 1;
+      if (leased === 1)
+        return { data: { task: { ...task(31, sha('data')), problem: { timeLimitMs: 'soon' } } } };
+      if (leased === 2) return { data: { task: task(32, sha('data')) } };
+      return { data: { task: null } };
+    };
+    s.handlers.blob = () => ({ raw: Buffer.from('data') });
+    await host(s.url).start();
+    await until(() => s.calls.filter((c) => c.path === 'result').length >= 2);
+    const results = s.calls.filter((c) => c.path === 'result').map((c) => c.body as JudgeResult);
+    expect(results.map((r) => [r.jobId, r.status])).toEqual([
+      [31, 4],
+      [32, 0],
+    ]);
+    expect(results[0].errorMessage).toMatch(/^Malformed task from the server: problem\./);
   });
 });

@@ -50,7 +50,8 @@ const tc = (input: string, output: string, score = 0, groupNum = 1) => ({ input,
 
 /** The five demo problems, written for this project (statements in Markdown with KaTeX math). */
 function demoProblems(langs: string[]): NewProblem[] {
-  const base = { auth: 1, isUploadCase: false, author: 'demo' };
+  // Demo problems show per-case results (status, time, memory, score; case data stays under doc 2 §6).
+  const base = { auth: 1, isUploadCase: false, author: 'demo', openCaseResult: true };
   return [
     {
       problem: {

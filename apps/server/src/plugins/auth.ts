@@ -11,6 +11,11 @@ import { forbidden, unauthorized } from '../lib/errors.js';
 /** Token lifetime, and the remaining time under which a response carries a refreshed token. */
 export const TOKEN_TTL_S = 7 * 24 * 3600;
 const REFRESH_BELOW_S = TOKEN_TTL_S / 2;
+/**
+ * Absolute session lifetime from sign-in (issue 8, finding 11): refreshes never carry a session past it, and a
+ * session older than this is no longer accepted; the user signs in again.
+ */
+export const SESSION_MAX_AGE_S = 30 * 24 * 3600;
 
 let secretPromise: Promise<Uint8Array> | null = null;
 let secretFor: AppContext | null = null;
@@ -29,12 +34,14 @@ async function jwtSecret(ctx: AppContext): Promise<Uint8Array> {
   return secretPromise;
 }
 
-async function signToken(ctx: AppContext, uid: string, sid: string): Promise<string> {
+/** Signs a session token expiring at `expiresAt` (default: TOKEN_TTL_S from now). */
+async function signToken(ctx: AppContext, uid: string, sid: string, expiresAt?: Date): Promise<string> {
+  const exp = Math.floor((expiresAt?.getTime() ?? Date.now() + TOKEN_TTL_S * 1000) / 1000);
   return new SignJWT({ sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(uid)
     .setIssuedAt()
-    .setExpirationTime(`${TOKEN_TTL_S}s`)
+    .setExpirationTime(exp)
     .sign(await jwtSecret(ctx));
 }
 
@@ -70,7 +77,7 @@ function readToken(req: FastifyRequest): string | null {
 /**
  * Reads the token of every request: a valid, unexpired token of a live session of an enabled user sets
  * `req.user`; anything else leaves it null. A token past half its life is refreshed in the `Authorization`
- * response header.
+ * response header, up to SESSION_MAX_AGE_S after sign-in; an older session is not accepted.
  */
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
@@ -91,20 +98,27 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       throw e;
     }
     const rows = await ctx.db
-      .select({ uid: users.uid, username: users.username, role: users.role, status: users.status })
+      .select({
+        uid: users.uid,
+        username: users.username,
+        role: users.role,
+        status: users.status,
+        since: sessions.gmtCreate,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.uid, sessions.uid))
       .where(and(eq(sessions.id, sid), eq(sessions.uid, uid), gt(sessions.expiresAt, sql`now()`)))
       .limit(1);
     const row = rows[0];
-    if (!row || row.status !== 0) return;
+    const endOfLife = row ? row.since.getTime() + SESSION_MAX_AGE_S * 1000 : 0;
+    if (!row || row.status !== 0 || endOfLife <= Date.now()) return;
     req.user = { uid: row.uid, username: row.username, role: row.role, sid };
     if (exp - Date.now() / 1000 < REFRESH_BELOW_S) {
-      await ctx.db
-        .update(sessions)
-        .set({ expiresAt: new Date(Date.now() + TOKEN_TTL_S * 1000) })
-        .where(eq(sessions.id, sid));
-      setTokenHeader(reply, await signToken(ctx, uid, sid));
+      // Slide by TOKEN_TTL_S, never past the session's absolute end; nothing to do when already there.
+      const expiresAt = new Date(Math.min(Date.now() + TOKEN_TTL_S * 1000, endOfLife));
+      if (expiresAt.getTime() / 1000 - exp < 60) return;
+      await ctx.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sid));
+      setTokenHeader(reply, await signToken(ctx, uid, sid, expiresAt));
     }
   });
 });
@@ -121,18 +135,18 @@ export function requireUser(req: FastifyRequest): SessionUser {
   return req.user;
 }
 
-/** preHandler: 401 when not signed in. */
+/** onRequest hook (before the body is read or validated): 401 when not signed in. */
 export async function needLogin(req: FastifyRequest): Promise<void> {
   requireUser(req);
 }
 
-/** preHandler: 401 when not signed in, 403 unless admin, problem admin or super admin (doc 1 §6). */
+/** onRequest hook: 401 when not signed in, 403 unless admin, problem admin or super admin (doc 1 §6). */
 export async function needAdmin(req: FastifyRequest): Promise<void> {
   const u = requireUser(req);
   if (!isAdminRole(u.role)) throw forbidden('Please login first by admin account');
 }
 
-/** preHandler: 401 when not signed in, 403 unless super admin (user, announcement, notice, conf, switch). */
+/** onRequest hook: 401 when not signed in, 403 unless super admin (user, announcement, notice, conf, switch). */
 export async function needRoot(req: FastifyRequest): Promise<void> {
   const u = requireUser(req);
   if (u.role !== Role.ROOT) throw forbidden('Only the super administrator may do this');

@@ -150,6 +150,43 @@ describe('judge faults', () => {
     for (const id of ids) statuses.push((await waitJudged(second.app, token, id, 180_000)).status);
     expect(statuses).toEqual([-1, 0, 0, 0]);
   }, 300_000);
+
+  it('a judgehost stopped (SIGTERM) with jobs queued judges each job once and leaves none on an expiring lease', async () => {
+    const t: TestApp = await createTestApp();
+    cleanups.push(() => t.close());
+    await t.ctx.config.set('switch', { defaultSubmitInterval: 0 });
+    const root = await login(t.app, 'root', ROOT_PASSWORD);
+    const url = await listen(t.app);
+    const { problemId } = await aPlusB(t.ctx);
+    const code =
+      '#include <iostream>\n#include <unistd.h>\nint main(){long a,b;std::cin>>a>>b;usleep(100000);std::cout<<a+b<<"\\n";}\n';
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const r = await call(t.app, 'POST', '/api/submit-problem-judge', {
+        token: root,
+        payload: { pid: problemId, language: 'C++', code, cid: 0 },
+      });
+      ids.push(r.body.data.submitId as number);
+    }
+    const a = startJudgehost(url, await tokenOf(t), { name: 'first', workers: 2 });
+    hosts.push(a);
+    // Stop it as soon as its first verdict lands: its workers are then judging, posting or asking for more.
+    await waitJudged(t.app, root, ids[0], 120_000);
+    await a.stop();
+    const b = startJudgehost(url, await tokenOf(t), { name: 'second', workers: 2 });
+    hosts.push(b);
+    // Well inside the 30 s lease: a job left leased to the stopped judgehost would not be judged in time.
+    const verdicts = [];
+    for (const id of ids) verdicts.push(await waitJudged(t.app, root, id, 25_000));
+    expect(verdicts.map((v) => v.status)).toEqual(ids.map(() => 0));
+    expect(new Set(verdicts.map((v) => v.judger))).toEqual(new Set(['first', 'second']));
+    const jobs = (await t.ctx.db.execute(
+      'SELECT state, attempts FROM judge_jobs ORDER BY id',
+    )) as unknown as {
+      rows: { state: string; attempts: number }[];
+    };
+    expect(jobs.rows).toEqual(ids.map(() => ({ state: 'done', attempts: 0 })));
+  }, 240_000);
 });
 
 async function adminQuery(url: string, q: string): Promise<void> {

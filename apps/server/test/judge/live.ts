@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { getJudgeToken } from '../../src/modules/judge/token.js';
 import type { TestApp } from '../helpers.js';
 
+let liveCount = 0;
 const JUDGEHOST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../judgehost');
 
 /** A real judgehost process (apps/judgehost/src/main.ts) serving `serverUrl`. */
@@ -35,8 +36,6 @@ export function startJudgehost(
       path.join(JUDGEHOST_DIR, 'src/main.ts'),
       '--server',
       serverUrl,
-      '--token',
-      token,
       '--workers',
       String(opts.workers ?? 2),
       '--name',
@@ -44,7 +43,18 @@ export function startJudgehost(
       '--cache',
       cacheDir,
     ],
-    { cwd: JUDGEHOST_DIR, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: JUDGEHOST_DIR,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // The token by environment (never on the command line); a uid range of its own per live judgehost (the
+      // judgehost locks its range, and several may run at once).
+      env: {
+        ...process.env,
+        OJ_JUDGE_TOKEN: token,
+        OJ_SANDBOX_UID_BASE: String(66000 + (process.pid % 200) * 40 + (liveCount++ % 5) * 8),
+        OJ_SANDBOX_UID_COUNT: '8',
+      },
+    },
   );
   let out = '';
   child.stdout?.on('data', (d) => {

@@ -105,13 +105,76 @@ describe('judge protocol', () => {
   });
 
   it('a long-poll lease wakes as soon as a submission is queued', async () => {
-    const started = Date.now();
-    const pending = lease('jh-1', 10);
-    await new Promise((r) => setTimeout(r, 300));
+    // No polling to fall back on: only the wake-up of this process can answer the lease in time.
+    const pollMs = queueSettings.pollMs;
+    queueSettings.pollMs = 60_000;
+    try {
+      const pending = lease('jh-1', 10);
+      await new Promise((r) => setTimeout(r, 300));
+      const id = await submit();
+      const submitted = Date.now();
+      const task = await pending;
+      expect(task?.submitId).toBe(id);
+      expect(Date.now() - submitted).toBeLessThan(250);
+    } finally {
+      queueSettings.pollMs = pollMs;
+    }
+  });
+
+  it('marks a leased submission Compiling at once; progress makes it Judging; a released job is queued again', async () => {
     const id = await submit();
-    const task = await pending;
-    expect(task?.submitId).toBe(id);
-    expect(Date.now() - started).toBeLessThan(3000);
+    const status = async () => (await t.ctx.db.select().from(submissions))[0];
+    const first = (await lease('jh-1'))!;
+    expect(await status()).toMatchObject({ status: 6, judger: 'jh-1' });
+    const progress = async (judgehostId: string) =>
+      (
+        await call(t.app, 'POST', '/api/judge/progress', {
+          headers: await judgeHeaders(t.ctx),
+          payload: { judgehostId, jobId: first.jobId, status: 7 },
+        })
+      ).body.data.accepted;
+    expect(await progress('jh-2')).toBe(false);
+    expect((await status()).status).toBe(6);
+    expect(await progress('jh-1')).toBe(true);
+    expect((await status()).status).toBe(7);
+    const release = async (judgehostId: string) =>
+      call(t.app, 'POST', '/api/judge/release', {
+        headers: await judgeHeaders(t.ctx),
+        payload: { judgehostId, jobIds: [first.jobId] },
+      });
+    // Another judgehost cannot give the job back.
+    expect((await release('jh-2')).body.data.released).toBe(0);
+    expect((await release('jh-1')).body.data).toEqual({ released: 1 });
+    expect((await status()).status).toBe(5);
+    const [job] = await t.ctx.db.select().from(judgeJobs);
+    expect(job).toMatchObject({ state: 'queued', attempts: 0, judgehostId: null });
+    const again = (await lease('jh-2'))!;
+    expect(again).toMatchObject({ jobId: first.jobId, submitId: id });
+    expect((await release('jh-1')).body.data.released).toBe(0);
+    const bad = await call(t.app, 'POST', '/api/judge/release', {
+      headers: await judgeHeaders(t.ctx),
+      payload: { judgehostId: 'jh-2', jobIds: [] },
+    });
+    expect(bad.code).toBe(400);
+  });
+
+  it('marks a leased test run Compiling, and Pending again when released', async () => {
+    const ok = await call(t.app, 'POST', '/api/submit-problem-test-judge', {
+      token: root,
+      payload: { pid: pidStr, language: 'C++', code: 'int main(){}', type: 'public', userInput: '1 2' },
+    });
+    const key = ok.body.data as string;
+    const status = async () =>
+      (await call(t.app, 'GET', `/api/get-test-judge-result?testJudgeKey=${key}`, { token: root })).body.data
+        .status;
+    const task = (await lease('jh-1'))!;
+    expect(await status()).toBe(6);
+    const released = await call(t.app, 'POST', '/api/judge/release', {
+      headers: await judgeHeaders(t.ctx),
+      payload: { judgehostId: 'jh-1', jobIds: [task.jobId] },
+    });
+    expect(released.body.data.released).toBe(1);
+    expect(await status()).toBe(5);
   });
 
   it('accepts a result once, only from the lease holder, and applies counters', async () => {

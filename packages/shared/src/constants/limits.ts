@@ -7,9 +7,15 @@ export const LIMITS = {
   registerResendSeconds: 60,
   resetResendSeconds: 90,
   slideVerifyAfterFailures: 5,
-  /** Server-side login throttle: after this many failures for a username, refuse for `loginLockSeconds`. */
+  /**
+   * Server-side login throttle: after this many failures for a username from one address, refuse that address for
+   * `loginLockSeconds`; after this many for the username from all addresses, other addresses (except those that
+   * signed in to it before) must answer a captcha.
+   */
   loginMaxFailures: 5,
   loginLockSeconds: 300,
+  /** Failed logins decay: a (username, address) count restarts after this long without a failure. */
+  loginFailureWindowSeconds: 900,
   usernameMax: 20,
   passwordMin: 6,
   passwordMax: 20,
@@ -46,6 +52,10 @@ export const LIMITS = {
   unreadBadgeCap: 99,
   codeMax: 65_535,
   testInputMax: 1000,
+  /** Unfinished (pending, compiling, judging) test runs a user may have at once; more get 429 (issue 8). */
+  unfinishedTestRunsPerUser: 1,
+  /** Unfinished non-contest submissions a user may have queued at once; more get 429 (super admins exempt). */
+  unfinishedSubmissionsPerUser: 5,
   submissionPollMs: 2000,
   submissionPollMax: 300,
   testJudgePollMs: 1000,

@@ -59,6 +59,13 @@ export function isSuperAdminRole(code: number | null | undefined): boolean {
 export function isProblemAdminRole(code: number | null | undefined): boolean {
   return code === Role.PROBLEM_ADMIN;
 }
+/**
+ * Doc 2 §6: super admins and problem admins may read any submission's code and download any test data. Plain
+ * admins (1001) may not.
+ */
+export function isCodeAndDataRole(code: number | null | undefined): boolean {
+  return isSuperAdminRole(code) || isProblemAdminRole(code);
+}
 export function canSubmitRole(code: number | null | undefined): boolean {
   return code != null && !(NO_SUBMIT_ROLES as number[]).includes(code);
 }

@@ -9,6 +9,45 @@ export const usernameField = z
   .min(1, 'The username is required')
   .max(LIMITS.usernameMax, `The username can not exceed ${LIMITS.usernameMax} characters`);
 
+/**
+ * Characters a new username may use (issue 8 finding 9; HOJ itself only checks the length): ASCII letters and
+ * digits, `_`, `.`, `-`, and Chinese (Han) characters. Look-alike letters of other scripts (Cyrillic `а` beside
+ * Latin `a`), fullwidth forms, spaces, and invisible or direction marks (zero-width, RTL) are refused, so two
+ * accounts cannot look the same. Uniqueness is case-insensitive on the server.
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.\-\p{Script=Han}]+$/u;
+export const USERNAME_CHARS_MESSAGE =
+  'The username may contain only letters a-z, digits, _ . - and Chinese characters';
+
+/**
+ * A username for a new account (registration): usernameField plus USERNAME_PATTERN. Login and reset keep the
+ * plain usernameField so accounts named before the rule can still sign in.
+ */
+export const newUsernameField = usernameField.regex(USERNAME_PATTERN, USERNAME_CHARS_MESSAGE);
+
+/** True when `v` is a username a new account may take (length and USERNAME_PATTERN). */
+export function isValidNewUsername(v: string): boolean {
+  return newUsernameField.safeParse(v).success;
+}
+
+/** True when `v` parses as an absolute http: or https: URL (profile links; no javascript:, data: and the like). */
+export function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** A profile link (github, blog): empty, or an http(s) URL of at most 255 characters (issue 8 finding 8). */
+const profileUrlField = (name: string) =>
+  z
+    .string()
+    .trim()
+    .max(255, `The ${name} link can not exceed 255 characters`)
+    .refine((v) => v === '' || isHttpUrl(v), `The ${name} link must be an http:// or https:// URL`);
+
 export const passwordField = z
   .string({ error: 'The password is required' })
   .min(LIMITS.passwordMin, `The password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters`)
@@ -35,11 +74,22 @@ export const loginBody = z.object({
       LIMITS.passwordMax,
       `The password must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters`,
     ),
+  /**
+   * Answer and key of a GET /api/captcha image: required only when the server asked for it (a login failure or
+   * refusal carrying `data.needCaptcha`: the account has had many failed logins from other addresses).
+   */
+  captcha: z.string().trim().max(LIMITS.captchaMax).optional(),
+  captchaKey: z.string().max(64).optional(),
 });
+
+/** `data` of a refused login: whether the next attempt must carry a captcha (see loginBody). */
+export interface LoginRefusal {
+  needCaptcha: boolean;
+}
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const registerBody = z.object({
-  username: usernameField,
+  username: newUsernameField,
   password: passwordField,
   email: emailField,
   code: emailCodeField,
@@ -93,8 +143,8 @@ export const changeUserInfoBody = z.object({
   school: z.string().trim().max(100, 'The school can not exceed 100 characters').optional(),
   number: z.string().trim().max(50).optional(),
   signature: z.string().max(65535, 'The signature can not exceed 65535 characters').optional(),
-  github: z.string().trim().max(255).optional(),
-  blog: z.string().trim().max(255).optional(),
+  github: profileUrlField('github').optional(),
+  blog: profileUrlField('blog').optional(),
   cfUsername: z.string().trim().max(255).optional(),
 });
 export type ChangeUserInfoBody = z.infer<typeof changeUserInfoBody>;

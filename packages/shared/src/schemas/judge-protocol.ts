@@ -32,10 +32,11 @@ export type JudgehostInfo = z.infer<typeof judgehostInfo>;
 
 export const heartbeat = z.object({
   judgehostId: z.string().min(1).max(100),
-  running: z.number().int().min(0),
-  load: z.number().min(0),
+  running: z.number().int().min(0).max(100_000),
+  /** Load average; bounded so that it fits the database's real column. */
+  load: z.number().min(0).max(1_000_000),
   /** Jobs this judgehost is working on: their leases are extended. */
-  jobIds: z.array(z.number().int()).default([]),
+  jobIds: z.array(z.number().int().min(1).max(2_147_483_647)).max(10_000).default([]),
 });
 export type Heartbeat = z.infer<typeof heartbeat>;
 
@@ -50,6 +51,13 @@ export const leaseRequest = z.object({
   waitSeconds: z.number().int().min(0).max(30).default(20),
 });
 export type LeaseRequest = z.infer<typeof leaseRequest>;
+
+/** Jobs a judgehost gives back unjudged (e.g. leased just as it was stopping): queued again, no attempt counted. */
+export const judgeRelease = z.object({
+  judgehostId: z.string().min(1).max(100),
+  jobIds: z.array(z.number().int()).min(1).max(64),
+});
+export type JudgeRelease = z.infer<typeof judgeRelease>;
 
 export const judgeTestcase = z.object({
   index: z.number().int().min(1),

@@ -33,3 +33,39 @@ export interface SubmissionView extends SubmissionListItem {
   errorMessage: string | null;
   version: number;
 }
+
+/**
+ * One case of `GET /api/get-all-case-result` (doc 2 §3, §6): time ms, memory KB. The data fields (input, expected
+ * and user output, checker message) are null unless the viewer may read that case's data.
+ */
+export interface CaseResultView {
+  caseId: number;
+  inputData: string | null;
+  outputData: string | null;
+  userOutput: string | null;
+  status: number;
+  time: number | null;
+  memory: number | null;
+  score: number | null;
+  groupNum: number | null;
+  message: string | null;
+}
+
+/** One subtask of a subtask-mode problem: its score, first failing status, max time (ms) and memory (KB). */
+export interface SubtaskResultView {
+  groupNum: number;
+  status: number;
+  score: number;
+  ac: number;
+  total: number;
+  time: number;
+  memory: number;
+  subtaskDetailList: CaseResultView[];
+}
+
+/** `GET /api/get-all-case-result` data (null when the problem's case results are closed to the viewer). */
+export interface CaseResultResponse {
+  judgeCaseMode: string;
+  judgeCaseList: CaseResultView[];
+  subTaskJudgeCaseVoList: SubtaskResultView[] | null;
+}

@@ -62,7 +62,7 @@ export const problems = pgTable(
     userExtraFile: jsonb('user_extra_file').$type<Record<string, string>>(),
     judgeExtraFile: jsonb('judge_extra_file').$type<Record<string, string>>(),
     isRemoveEndBlank: boolean('is_remove_end_blank').notNull().default(true),
-    openCaseResult: boolean('open_case_result').notNull().default(true),
+    openCaseResult: boolean('open_case_result').notNull().default(false),
     isUploadCase: boolean('is_upload_case').notNull().default(true),
     isFileIO: boolean('is_file_io').notNull().default(false),
     ioReadFileName: text('io_read_file_name'),

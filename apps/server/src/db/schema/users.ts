@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Users (doc 1 §3, doc 3 admin User). `uid` is a UUID string as in the API. `role` is a role code 1000-1008. */
 export const users = pgTable(
@@ -53,13 +63,37 @@ export const sessions = pgTable(
   (t) => [index('sessions_uid_idx').on(t.uid)],
 );
 
-/** Server-side login throttle per username (doc 1 §4: slide verify after 5 failures; the server refuses too). */
-export const loginFailures = pgTable('login_failures', {
-  username: text('username').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  gmtModified: timestamp('gmt_modified', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Server-side login throttle (doc 1 §4, issue 8 finding 6): failed logins per username (lower case) AND client
+ * address. `gmtModified` is the last failure; counts older than the decay window no longer count.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    gmtModified: timestamp('gmt_modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.username, t.ip] }),
+    index('login_failures_modified_idx').on(t.gmtModified),
+  ],
+);
+
+/** Addresses that signed in to an account: they sign in without a captcha while other addresses fail. */
+export const loginAddresses = pgTable(
+  'login_addresses',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => users.uid, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    lastLogin: timestamp('last_login', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.ip] })],
+);
 
 /** One-time codes: register and change-email codes (6 chars, by email), reset-password codes (by username). */
 export const verificationCodes = pgTable(

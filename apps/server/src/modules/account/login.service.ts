@@ -1,11 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
-import { isAdminRole, LIMITS, type UserInfo } from '@oj/shared';
-import { eq, sql } from 'drizzle-orm';
+import { isAdminRole, type LoginRefusal, type UserInfo } from '@oj/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { loginFailures, users } from '../../db/schema/index.js';
-import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
+import { users } from '../../db/schema/index.js';
+import { AppError, forbidden, tooMany } from '../../lib/errors.js';
 import { createSession, setTokenHeader } from '../../plugins/auth.js';
+import { checkCaptcha } from './codes.js';
+import { recordFailure, recordSuccess, throttleState } from './login-throttle.js';
 import { findByUsername, toUserInfo, type UserRow } from './user-info.js';
 
 /** Message for a wrong username or password (doc 3 §5: Please_check_your_username_or_password). */
@@ -18,57 +20,50 @@ function timingDummy(): Promise<string> {
   return dummyHash;
 }
 
-/** Throws 429 while the username is locked after LIMITS.loginMaxFailures failures (doc 1 §4, §9). */
-async function assertNotLocked(ctx: AppContext, key: string): Promise<void> {
-  const [row] = await ctx.db.select().from(loginFailures).where(eq(loginFailures.username, key)).limit(1);
-  const until = row?.lockedUntil?.getTime() ?? 0;
-  if (until > Date.now()) {
-    const minutes = Math.max(1, Math.ceil((until - Date.now()) / 60_000));
-    throw tooMany(
-      `Too many failed logins for this account, please try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
-    );
-  }
+/** The captcha of an attempt (loginBody's optional fields). */
+export interface LoginCaptcha {
+  captcha?: string;
+  captchaKey?: string;
 }
 
-/** Counts one failure for the username; the LIMITS.loginMaxFailures-th locks it for LIMITS.loginLockSeconds. */
-async function recordFailure(ctx: AppContext, key: string): Promise<void> {
-  const now = new Date();
-  // A lock that has run out starts a fresh count.
-  const [row] = await ctx.db
-    .insert(loginFailures)
-    .values({ username: key, failures: 1, lockedUntil: null, gmtModified: now })
-    .onConflictDoUpdate({
-      target: loginFailures.username,
-      set: {
-        failures: sql`case when ${loginFailures.lockedUntil} is not null and ${loginFailures.lockedUntil} <= ${now}
-          then 1 else ${loginFailures.failures} + 1 end`,
-        lockedUntil: sql`case when ${loginFailures.lockedUntil} is not null and ${loginFailures.lockedUntil} <= ${now}
-          then null else ${loginFailures.lockedUntil} end`,
-        gmtModified: now,
-      },
-    })
-    .returning({ failures: loginFailures.failures });
-  if (row && row.failures >= LIMITS.loginMaxFailures) {
-    await ctx.db
-      .update(loginFailures)
-      .set({ lockedUntil: new Date(now.getTime() + LIMITS.loginLockSeconds * 1000) })
-      .where(eq(loginFailures.username, key));
-  }
-}
+/** 400 with `data.needCaptcha` so the client shows the captcha (LoginRefusal). */
+const refusal = (msg: string, needCaptcha: boolean) =>
+  new AppError(400, msg, { needCaptcha } satisfies LoginRefusal);
 
 /**
- * Checks a username and password with the server-side throttle: 429 while locked (even with the right password),
- * 400 BAD_CREDENTIALS on a mismatch (counted), 403 for a disabled account. A success clears the failure count.
- * Returns the user row.
+ * Checks a username and password from address `ip` with the server-side throttle (login-throttle.ts): 429 while
+ * this address is locked out of the username (even with the right password); 400 with data.needCaptcha when the
+ * account is under attack from elsewhere and the attempt lacks a right captcha (`c`); 400 BAD_CREDENTIALS on a
+ * mismatch (counted; data.needCaptcha says whether the next attempt needs one); 403 for a disabled account.
+ * A success clears this address's count and remembers the address. Returns the user row.
  */
 export async function checkCredentials(
   ctx: AppContext,
   username: string,
   password: string,
+  ip: string,
+  c: LoginCaptcha = {},
 ): Promise<UserRow> {
   const key = username.trim().toLowerCase();
-  await assertNotLocked(ctx, key);
   const user = await findByUsername(ctx, key);
+  const state = await throttleState(ctx, key, ip, user?.uid ?? null);
+  if (state.lockedUntil) {
+    const minutes = Math.max(1, Math.ceil((state.lockedUntil.getTime() - Date.now()) / 60_000));
+    throw tooMany(
+      `Too many failed logins for this account, please try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
+    );
+  }
+  if (state.needCaptcha) {
+    if (!c.captcha || !c.captchaKey) {
+      throw refusal('Too many failed logins for this account: please enter the captcha', true);
+    }
+    try {
+      await checkCaptcha(ctx, c.captchaKey, c.captcha);
+    } catch (e) {
+      if (e instanceof AppError) throw refusal(e.message, true);
+      throw e;
+    }
+  }
   let good = false;
   try {
     good = await verify(user?.passwordHash ?? (await timingDummy()), password);
@@ -76,16 +71,17 @@ export async function checkCredentials(
     good = false;
   }
   if (!user || !good) {
-    await recordFailure(ctx, key);
-    throw badRequest(BAD_CREDENTIALS);
+    const next = await recordFailure(ctx, key, ip, user?.uid ?? null);
+    throw refusal(BAD_CREDENTIALS, next.needCaptcha);
   }
-  await ctx.db.delete(loginFailures).where(eq(loginFailures.username, key));
+  await recordSuccess(ctx, key, ip, user.uid);
   if (user.status !== 0) throw forbidden('Your account has been disabled, please contact the administrator');
   return user;
 }
 
 /**
- * The login of POST /api/login and POST /api/admin/login (doc 1 §7, doc 3 §7): checks the credentials (and,
+ * The login of POST /api/login and POST /api/admin/login (doc 1 §7, doc 3 §7): checks the credentials from the
+ * request's address (and,
  * with `adminOnly`, an admin role: 403 otherwise), records the login time, opens a session and puts its token in
  * the `Authorization` response header. Returns the user info.
  */
@@ -93,10 +89,10 @@ export async function login(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
-  body: { username: string; password: string },
+  body: { username: string; password: string } & LoginCaptcha,
   adminOnly = false,
 ): Promise<UserInfo> {
-  const user = await checkCredentials(ctx, body.username, body.password);
+  const user = await checkCredentials(ctx, body.username, body.password, req.ip, body);
   if (adminOnly && !isAdminRole(user.role)) throw forbidden('Please login first by admin account');
   const now = new Date();
   await ctx.db.update(users).set({ recentLoginTime: now }).where(eq(users.uid, user.uid));

@@ -36,7 +36,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/change-password',
-    { schema: { body: changePasswordBody }, preHandler: needLogin },
+    { schema: { body: changePasswordBody }, onRequest: needLogin },
     async (req) => {
       const me = requireUser(req);
       const u = await getUser(app.ctx, me.uid);
@@ -60,7 +60,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/get-change-email-code',
     {
       schema: { querystring: z.object({ email: emailField }) },
-      preHandler: needLogin,
+      onRequest: needLogin,
       config: { rateLimit: IP_LIMITS.mail },
     },
     async (req) => {
@@ -96,7 +96,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
    * POST /api/change-email {password, newEmail, code} -> new user info. 400 when the password is wrong, the email
    * is the current one or taken, or the code is wrong or expired.
    */
-  app.post('/change-email', { schema: { body: changeEmailBody }, preHandler: needLogin }, async (req) => {
+  app.post('/change-email', { schema: { body: changeEmailBody }, onRequest: needLogin }, async (req) => {
     const ctx = app.ctx;
     const u = await getUser(ctx, requireUser(req).uid);
     const email = req.body.newEmail.toLowerCase();
@@ -120,7 +120,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/change-userInfo',
-    { schema: { body: changeUserInfoBody }, preHandler: needLogin },
+    { schema: { body: changeUserInfoBody }, onRequest: needLogin },
     async (req) => {
       const uid = requireUser(req).uid;
       const patch = Object.fromEntries(Object.entries(req.body).filter(([, v]) => v !== undefined));

@@ -3,12 +3,13 @@ import { hash } from '@node-rs/argon2';
 import { applyResetPasswordBody, LIMITS, resetPasswordBody } from '@oj/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginFailures, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { endSessions } from '../../plugins/auth.js';
 import { escapeHtml, sendMail } from '../mail/mail.service.js';
 import { checkCaptcha, consumeCode, createCaptcha, issueCode, withdrawCode } from './codes.js';
+import { clearFailures } from './login-throttle.js';
 import { IP_LIMITS } from './rate-limit.js';
 import { findByEmail, findByUsername } from './user-info.js';
 
@@ -76,7 +77,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ passwordHash: await hash(req.body.password), gmtModified: sql`now()` })
         .where(eq(users.uid, user.uid));
       await endSessions(ctx, { uid: user.uid });
-      await ctx.db.delete(loginFailures).where(eq(loginFailures.username, user.username.toLowerCase()));
+      await clearFailures(ctx, user.username.toLowerCase());
       return ok(null, 'Your password has been reset');
     },
   );

@@ -32,7 +32,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
    * GET /api/get-user-auth-info -> `{ roles, permissions }` (role names; permissions empty) plus the user info.
    * 401 when not signed in.
    */
-  app.get('/get-user-auth-info', { preHandler: needLogin }, async (req) => {
+  app.get('/get-user-auth-info', { onRequest: needLogin }, async (req) => {
     const u = await getUser(app.ctx, requireUser(req).uid);
     return ok({ ...toUserInfo(u), roles: roleNames(u.role), permissions: [] as string[] });
   });

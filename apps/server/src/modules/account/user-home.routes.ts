@@ -14,7 +14,7 @@ const userHomeRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/get-user-home-info?uid=&username= -> UserHomeInfo. 400 when neither is given anonymously, 404 unknown. */
   app.get('/get-user-home-info', { schema: { querystring: whoQuery } }, async (req) => {
     const u = await resolveUser(app.ctx, req.query, req.user?.uid ?? null);
-    return ok(await userHomeInfo(app.ctx, u));
+    return ok(await userHomeInfo(app.ctx, u, req.user));
   });
 
   /** GET /api/get-user-calendar-heatmap?uid=&username= -> `{ dataList: [{date, count}], endDate }` (UTC days). */

@@ -1,8 +1,9 @@
 import { type CalendarHeatmap, JudgeStatus, type SolvedProblem, type UserHomeInfo } from '@oj/shared';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
+import type { AppContext, SessionUser } from '../../context.js';
 import { problems, submissions } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { canViewProblemSql } from '../problem/problem.access.js';
 import { findByUsername, getUser, roleNames, type UserRow } from './user-info.js';
 
 /** Resolves `uid` or `username` (uid wins), falling back to `selfUid`; 400 when none, 404 when unknown. */
@@ -23,9 +24,14 @@ export async function resolveUser(
 
 /**
  * The public profile of a user (doc 1 §2.9, §3): identity fields, the number of non-contest submissions, the
- * problemIds solved outside contests (also grouped by difficulty code), the best OI rank score per OI problem.
+ * problemIds solved outside contests (also grouped by difficulty code; only problems the viewer may view,
+ * canViewProblem), the best OI rank score per OI problem.
  */
-export async function userHomeInfo(ctx: AppContext, u: UserRow): Promise<UserHomeInfo> {
+export async function userHomeInfo(
+  ctx: AppContext,
+  u: UserRow,
+  viewer: SessionUser | null,
+): Promise<UserHomeInfo> {
   const db = ctx.db;
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
@@ -36,7 +42,12 @@ export async function userHomeInfo(ctx: AppContext, u: UserRow): Promise<UserHom
     .from(submissions)
     .innerJoin(problems, eq(problems.id, submissions.pid))
     .where(
-      and(eq(submissions.uid, u.uid), eq(submissions.cid, 0), eq(submissions.status, JudgeStatus.ACCEPTED)),
+      and(
+        eq(submissions.uid, u.uid),
+        eq(submissions.cid, 0),
+        eq(submissions.status, JudgeStatus.ACCEPTED),
+        canViewProblemSql(viewer, submissions.pid),
+      ),
     )
     .orderBy(problems.problemId);
   const scores = await db

@@ -27,12 +27,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** GET /api/admin/dashboard/get-dashboard-info -> DashboardInfo. Any admin role (403 otherwise). */
-  app.get('/admin/dashboard/get-dashboard-info', { preHandler: needAdmin }, async () =>
+  app.get('/admin/dashboard/get-dashboard-info', { onRequest: needAdmin }, async () =>
     ok(await dashboardInfo(app.ctx)),
   );
 
   /** GET /api/admin/dashboard/get-sessions -> the caller's live sessions, newest first. Any admin role. */
-  app.get('/admin/dashboard/get-sessions', { preHandler: needAdmin }, async (req) =>
+  app.get('/admin/dashboard/get-sessions', { onRequest: needAdmin }, async (req) =>
     ok(await listSessions(app.ctx, requireUser(req))),
   );
 };

@@ -29,14 +29,14 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** GET /api/admin/announcement?currentPage&limit -> Page<AnnouncementItem>, hidden ones included. */
-  app.get('/admin/announcement', { schema: { querystring: pageQuery }, preHandler: needRoot }, async (req) =>
+  app.get('/admin/announcement', { schema: { querystring: pageQuery }, onRequest: needRoot }, async (req) =>
     ok(await listAnnouncements(app.ctx, { ...req.query, onlyVisible: false })),
   );
 
   /** POST /api/admin/announcement {title, content} -> the new (visible) announcement. */
   app.post(
     '/admin/announcement',
-    { schema: { body: createAnnouncementBody }, preHandler: needRoot },
+    { schema: { body: createAnnouncementBody }, onRequest: needRoot },
     async (req) => {
       const me = requireUser(req);
       return ok(await createAnnouncement(app.ctx, me.uid, me.username, req.body), 'Created successfully');
@@ -46,7 +46,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
   /** PUT /api/admin/announcement {id, title, content, status?} -> the updated announcement; 404 unknown id. */
   app.put(
     '/admin/announcement',
-    { schema: { body: updateAnnouncementBody }, preHandler: needRoot },
+    { schema: { body: updateAnnouncementBody }, onRequest: needRoot },
     async (req) => ok(await updateAnnouncement(app.ctx, req.body), 'Updated successfully'),
   );
 
@@ -57,7 +57,7 @@ const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({ aid: z.coerce.number().int().positive('aid: must be a positive integer') }),
       },
-      preHandler: needRoot,
+      onRequest: needRoot,
     },
     async (req) => {
       await deleteAnnouncement(app.ctx, req.query.aid);

@@ -20,7 +20,7 @@ const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
    * POST /api/admin/home-carousel (multipart field `image`) -> `{ id, url }`, appended to the carousel. Image types
    * as for avatars, by content; at most 5 MB (400 "file size exceeds 5MB"); 400 when the carousel is full.
    */
-  app.post('/admin/home-carousel', { preHandler: needRoot }, async (req) => {
+  app.post('/admin/home-carousel', { onRequest: needRoot }, async (req) => {
     const ctx = app.ctx;
     const current = (await ctx.config.get('carousel')).items;
     if (current.length >= CAROUSEL_MAX_ITEMS) {
@@ -52,7 +52,7 @@ const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         querystring: z.object({ id: z.coerce.number().int().positive('id: must be a positive integer') }),
       },
-      preHandler: needRoot,
+      onRequest: needRoot,
     },
     async (req) => {
       const ctx = app.ctx;

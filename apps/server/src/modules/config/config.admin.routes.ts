@@ -24,7 +24,7 @@ const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const cfg = () => app.ctx.config;
 
   /** GET /api/admin/config/get-web-config -> the website section (WebsiteConfig). */
-  app.get('/admin/config/get-web-config', { preHandler: needRoot }, async () => {
+  app.get('/admin/config/get-web-config', { onRequest: needRoot }, async () => {
     const data: WebsiteConfig = { ...(await cfg().get('website')) };
     return ok(data);
   });
@@ -32,12 +32,12 @@ const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** PUT /api/admin/config/set-web-config {website fields, all optional} -> the stored website section. */
   app.put(
     '/admin/config/set-web-config',
-    { schema: { body: setWebConfigBody }, preHandler: needRoot },
+    { schema: { body: setWebConfigBody }, onRequest: needRoot },
     async (req) => ok(await cfg().set('website', req.body), 'Updated successfully'),
   );
 
   /** GET /api/admin/config/get-email-config -> EmailConfigView: SMTP settings, never the password. */
-  app.get('/admin/config/get-email-config', { preHandler: needRoot }, async () => {
+  app.get('/admin/config/get-email-config', { onRequest: needRoot }, async () => {
     const { password, ...rest } = await cfg().get('email');
     const data: EmailConfigView = { ...rest, hasPassword: password.length > 0 };
     return ok(data);
@@ -49,7 +49,7 @@ const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.put(
     '/admin/config/set-email-config',
-    { schema: { body: setEmailConfigBody }, preHandler: needRoot },
+    { schema: { body: setEmailConfigBody }, onRequest: needRoot },
     async (req) => {
       const { password, ...rest } = req.body;
       const patch = password === undefined || password === '' ? rest : { ...rest, password: password ?? '' };
@@ -65,7 +65,7 @@ const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/admin/config/test-email',
-    { schema: { body: testEmailBody }, preHandler: needRoot, config: { rateLimit: IP_LIMITS.mail } },
+    { schema: { body: testEmailBody }, onRequest: needRoot, config: { rateLimit: IP_LIMITS.mail } },
     async (req) => {
       const s = await smtpSettings(app.ctx);
       if (!s) throw badRequest('host: no SMTP host is configured');
@@ -84,12 +84,12 @@ const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** GET /api/admin/switch/info -> the switch section (judge switches, community limits; intervals in s). */
-  app.get('/admin/switch/info', { preHandler: needRoot }, async () => ok(await cfg().get('switch')));
+  app.get('/admin/switch/info', { onRequest: needRoot }, async () => ok(await cfg().get('switch')));
 
   /** PUT /api/admin/switch/update {switch fields, all optional} -> the stored switch section. */
   app.put(
     '/admin/switch/update',
-    { schema: { body: setSwitchConfigBody }, preHandler: needRoot },
+    { schema: { body: setSwitchConfigBody }, onRequest: needRoot },
     async (req) => ok(await cfg().set('switch', req.body), 'Updated successfully'),
   );
 };

@@ -7,7 +7,7 @@ import { readPackage } from './testcase/import-common.js';
 /** Hydro zip import (doc 3 export/import problem): admin, problem admin and super admin. */
 const hydroImportRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/file/import-hydro-problem multipart `file` (Hydro zip) -> [{ title, pid, problemId, imported, reason? }]. */
-  app.post('/file/import-hydro-problem', { preHandler: needAdmin }, async (req) => {
+  app.post('/file/import-hydro-problem', { onRequest: needAdmin }, async (req) => {
     return ok(await importHydro(app.ctx, await readPackage(req)));
   });
 };

@@ -8,7 +8,7 @@ import { readPackage } from './testcase/import-common.js';
 /** Native problem export / import (round-trips every field): admin, problem admin and super admin. */
 const nativeRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/file/import-problem multipart `file` (native zip) -> [{ title, pid, problemId, imported, reason? }]. */
-  app.post('/file/import-problem', { preHandler: needAdmin }, async (req) =>
+  app.post('/file/import-problem', { onRequest: needAdmin }, async (req) =>
     ok(await importNative(app.ctx, await readPackage(req))),
   );
 
@@ -16,7 +16,7 @@ const nativeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/file/export-problem',
     {
-      preHandler: needAdmin,
+      onRequest: needAdmin,
       schema: {
         querystring: z.object({
           pid: z.coerce.number({ error: 'pid is required' }).int().min(1, 'pid must be a positive integer'),

@@ -21,7 +21,7 @@ const testcaseFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/file/upload-testcase-zip',
     {
-      preHandler: needAdmin,
+      onRequest: needAdmin,
       schema: {
         querystring: z.object({
           gid: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
@@ -45,7 +45,7 @@ const testcaseFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/file/download-testcase',
     {
-      preHandler: needAdmin,
+      onRequest: needAdmin,
       schema: { querystring: z.object({ pid: z.coerce.number({ error: 'pid is required' }).int().min(1) }) },
     },
     async (req, reply) => {

@@ -24,7 +24,7 @@ const judgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/admin/judge/rejudge?submitId= (admin roles) -> the submission, back to Pending. */
   app.post(
     '/admin/judge/rejudge',
-    { preHandler: needAdmin, schema: { querystring: submitIdQuery } },
+    { onRequest: needAdmin, schema: { querystring: submitIdQuery } },
     async (req) => ok(await view(await rejudge(app.ctx, req.query.submitId)), 'Rejudge successfully'),
   );
 
@@ -32,7 +32,7 @@ const judgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/judge/manual-judge',
     {
-      preHandler: needRoot,
+      onRequest: needRoot,
       schema: {
         body: z.object({
           submitId: z.coerce.number().int().min(1),
@@ -48,7 +48,7 @@ const judgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** PUT /api/admin/judge/cancel-judge?submitId= (super admin) -> the submission, Cancelled. */
   app.put(
     '/admin/judge/cancel-judge',
-    { preHandler: needRoot, schema: { querystring: submitIdQuery } },
+    { onRequest: needRoot, schema: { querystring: submitIdQuery } },
     async (req) =>
       ok(await view(await cancelJudge(app.ctx, requireUser(req), req.query.submitId)), 'Cancel Successfully'),
   );
@@ -57,7 +57,7 @@ const judgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * GET /api/admin/judge/get-judge-server-status (admin roles) -> { judgeServerList: [{ id, name, hostname,
    * version, cpuCount, workers, running, load, languages, lastHeartbeat, online, enabled }], queue: { queued, leased } }.
    */
-  app.get('/admin/judge/get-judge-server-status', { preHandler: needAdmin }, async () => {
+  app.get('/admin/judge/get-judge-server-status', { onRequest: needAdmin }, async () => {
     const rows = await app.ctx.db.select().from(judgehosts).orderBy(asc(judgehosts.name));
     const now = Date.now();
     return ok({

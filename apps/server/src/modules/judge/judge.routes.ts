@@ -1,17 +1,20 @@
-import { heartbeat, judgehostInfo, judgeProgress, judgeResult, leaseRequest } from '@oj/shared';
+import { heartbeat, judgehostInfo, judgeProgress, judgeRelease, judgeResult, leaseRequest } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blobs, judgehosts, judgeJobs, submissions } from '../../db/schema/index.js';
+import { blobs, judgehosts } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { refreshAvailability } from '../language/language.service.js';
 import judgeAdminRoutes from './judge.admin.routes.js';
-import { extendLeases, leaseOne, queueSettings, waitForJob } from './queue.js';
+import { extendLeases, notifyQueued, queueSettings, releaseJobs, waitForJob } from './queue.js';
 import { applyProgress, applyResult } from './result.js';
 import { startSweeper } from './sweeper.js';
-import { buildTask } from './task.js';
+import { takeTask } from './task.js';
 import { needJudgeToken } from './token.js';
+
+/** A result carries a preview of every case: up to 64 MiB (token-checked before the body is read). */
+const JUDGE_RESULT_BODY_LIMIT = 64 * 1024 * 1024;
 
 /**
  * The judge protocol under `/api/judge/` (docs/judge-protocol.md, packages/shared judge-protocol.ts), the admin
@@ -80,30 +83,23 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
       const deadline = Date.now() + b.waitSeconds * 1000;
       for (;;) {
         if (stop.aborted || !host.enabled) break;
-        const job = await leaseOne(app.ctx.db, b.judgehostId, b.lanes, langs);
-        if (job) {
-          const task = await buildTask(app.ctx.db, job);
-          if (!task) {
-            // The submission or problem was deleted while queued: drop the job.
-            await app.ctx.db
-              .update(judgeJobs)
-              .set({ state: 'done', lastError: 'vanished' })
-              .where(eq(judgeJobs.id, job.id));
-            continue;
-          }
-          if (task.submitId != null) {
-            await app.ctx.db
-              .update(submissions)
-              .set({ judgeStart: new Date(), judger: host.name })
-              .where(eq(submissions.id, task.submitId));
-          }
-          return ok({ task });
-        }
+        const task = await takeTask(app.ctx.db, b.judgehostId, host.name, b.lanes, langs);
+        if (task) return ok({ task });
         const left = deadline - Date.now();
         if (left <= 0) break;
         await waitForJob(app.ctx, Math.min(left, queueSettings.pollMs), stop);
       }
       return ok({ task: null });
+    });
+
+    /**
+     * POST /api/judge/release JudgeRelease -> { released }: jobs this judgehost leased but will not judge (it is
+     * stopping) go back to the queue without counting an attempt; waiting leases are woken.
+     */
+    judge.post('/judge/release', { schema: { body: judgeRelease } }, async (req) => {
+      const released = await releaseJobs(app.ctx.db, req.body.judgehostId, req.body.jobIds);
+      if (released) notifyQueued(app.ctx);
+      return ok({ released });
     });
 
     /** GET /api/judge/blob/:hash -> the raw bytes of a test-data blob (sha256 hex); 404 when unknown. */
@@ -123,12 +119,16 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     /** POST /api/judge/result JudgeResult -> { accepted } (true once per job and version; false otherwise). */
-    judge.post('/judge/result', { schema: { body: judgeResult } }, async (req) => {
-      const accepted = await applyResult(app.ctx.db, req.body);
-      if (!accepted)
-        req.log.info({ jobId: req.body.jobId, judgehost: req.body.judgehostId }, 'result refused');
-      return ok({ accepted });
-    });
+    judge.post(
+      '/judge/result',
+      { schema: { body: judgeResult }, bodyLimit: JUDGE_RESULT_BODY_LIMIT },
+      async (req) => {
+        const accepted = await applyResult(app.ctx.db, req.body);
+        if (!accepted)
+          req.log.info({ jobId: req.body.jobId, judgehost: req.body.judgehostId }, 'result refused');
+        return ok({ accepted });
+      },
+    );
   };
   await app.register(protocol);
 };

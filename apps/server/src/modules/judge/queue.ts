@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { judgeJobs } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql-rows.js';
+import { JUDGEHOST_LIVE_SECONDS } from '../language/language.service.js';
 import type { Tx } from '../problem/problem.store.js';
 
 /**
@@ -11,7 +12,11 @@ import type { Tx } from '../problem/problem.store.js';
  * `pollMs`: how often a waiting lease looks for jobs queued by other server instances. Tests shorten them.
  */
 export const queueSettings = { leaseSeconds: 30, maxAttempts: 3, sweepMs: 3000, pollMs: 500 };
-/** Priorities: contest jobs first, then test runs (a user is waiting at the screen), then the rest. */
+/**
+ * Priorities: contest jobs first, then test runs (a user is waiting at the screen), then the rest. A test run's
+ * priority holds only while fewer than half the live workers (rounded down) run test runs; beyond that it queues
+ * like a practice submission, in arrival order (see leaseOne).
+ */
 export const PRIORITY = { CONTEST: 10, TEST: 5, NORMAL: 0 } as const;
 
 /** A queued job to insert (one of submitId or testKey). */
@@ -87,14 +92,23 @@ export async function enqueue(tx: Tx | Db, job: NewJob): Promise<number> {
   return row.id;
 }
 
+/** True while fewer than floor(live enabled workers / 2) test runs and compile checks are leased. */
+const testBoostSql = sql`((SELECT count(*) FROM judge_jobs WHERE state = 'leased' AND kind <> 'judge')
+  < (SELECT coalesce(sum(workers), 0) / 2 FROM judgehosts WHERE enabled
+      AND last_heartbeat > now() - make_interval(secs => ${JUDGEHOST_LIVE_SECONDS})))`;
+
 /**
  * Atomically takes the best queued job for a judgehost: highest priority, then oldest, among the given lanes and
- * languages; marks it leased to `judgehostId` for LEASE_SECONDS. Safe across server instances (SKIP LOCKED).
- * Returns null when nothing fits.
+ * languages; marks it leased to `judgehostId` for LEASE_SECONDS and, in the same statement, its submission started
+ * (judge_start, judger = `judgerName`, status 6 Compiling while unfinished and of the job's version) or its test run
+ * Compiling. Test runs and compile checks keep PRIORITY.TEST only while fewer than floor(live workers / 2) of them
+ * are leased, else they rank as PRIORITY.NORMAL, so test runs never hold back submissions on more than half the
+ * workers (issue 8 finding 4). Safe across server instances (SKIP LOCKED). Returns null when nothing fits.
  */
 export async function leaseOne(
   db: Db,
   judgehostId: string,
+  judgerName: string,
   lanes: ('judge' | 'test')[],
   languageNames: string[],
 ): Promise<LeasedJob | null> {
@@ -110,20 +124,67 @@ export async function leaseOne(
     sql`, `,
   );
   const res = await db.execute(sql`
-    UPDATE judge_jobs SET state = 'leased', judgehost_id = ${judgehostId},
-      lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds}), gmt_modified = now()
-    WHERE id = (
-      SELECT id FROM judge_jobs
-      WHERE state = 'queued' AND kind IN (${laneList}) AND language IN (${langList})
-      ORDER BY priority DESC, id ASC
-      FOR UPDATE SKIP LOCKED
-      LIMIT 1)
-    RETURNING id, kind, submit_id AS "submitId", test_key AS "testKey",
-      submission_version AS "submissionVersion", attempts`);
+    WITH job AS (
+      UPDATE judge_jobs SET state = 'leased', judgehost_id = ${judgehostId},
+        lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds}), gmt_modified = now()
+      WHERE id = (
+        SELECT id FROM judge_jobs
+        WHERE state = 'queued' AND kind IN (${laneList}) AND language IN (${langList})
+        ORDER BY CASE WHEN kind = 'judge' OR ${testBoostSql} THEN priority ELSE ${PRIORITY.NORMAL} END DESC, id ASC
+        FOR UPDATE SKIP LOCKED
+        LIMIT 1)
+      RETURNING id, kind, submit_id, test_key, submission_version, attempts),
+    sub AS (
+      UPDATE submissions s SET judge_start = now(), judger = ${judgerName},
+        status = CASE WHEN s.version = job.submission_version AND s.status IN (5, 6, 7) THEN 6 ELSE s.status END
+      FROM job WHERE job.kind = 'judge' AND s.id = job.submit_id
+      RETURNING 1),
+    tst AS (
+      UPDATE test_judges t SET status = 6 FROM job
+      WHERE job.kind = 'test' AND t.key = job.test_key AND t.status IN (5, 6, 7)
+      RETURNING 1)
+    SELECT id, kind, submit_id AS "submitId", test_key AS "testKey", submission_version AS "submissionVersion",
+      attempts FROM job`);
   const row = rowsOf<LeasedJob>(res)[0];
   return row
     ? { ...row, id: Number(row.id), submitId: row.submitId == null ? null : Number(row.submitId) }
     : null;
+}
+
+/**
+ * Gives jobs leased to `judgehostId` back to the queue unjudged (the judgehost was stopping when it got them): no
+ * attempt is counted, and a submission marked Compiling / Judging by that lease is Pending again (a test run too).
+ * Returns how many jobs were queued again; other judgehosts' jobs and finished jobs are left alone.
+ */
+export async function releaseJobs(db: Db, judgehostId: string, jobIds: number[]): Promise<number> {
+  if (!jobIds.length) return 0;
+  return db.transaction(async (tx) => {
+    const released = rowsOf<{
+      kind: string;
+      submitId: number | null;
+      testKey: string | null;
+      version: number;
+    }>(
+      await tx.execute(sql`
+        UPDATE judge_jobs SET state = 'queued', judgehost_id = NULL, lease_expires = NULL, gmt_modified = now()
+        WHERE state = 'leased' AND judgehost_id = ${judgehostId} AND id IN (${sql.join(
+          jobIds.map((i) => sql`${i}`),
+          sql`, `,
+        )})
+        RETURNING kind, submit_id AS "submitId", test_key AS "testKey", submission_version AS version`),
+    );
+    for (const j of released) {
+      if (j.kind === 'judge' && j.submitId != null) {
+        await tx.execute(sql`UPDATE submissions SET status = 5, gmt_modified = now()
+          WHERE id = ${j.submitId} AND version = ${j.version} AND status IN (6, 7)`);
+      } else if (j.kind === 'test' && j.testKey) {
+        await tx.execute(
+          sql`UPDATE test_judges SET status = 5 WHERE key = ${j.testKey} AND status IN (6, 7)`,
+        );
+      }
+    }
+    return released.length;
+  });
 }
 
 /** Extends the leases of `jobIds` held by `judgehostId`; returns how many were extended. */

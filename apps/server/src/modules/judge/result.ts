@@ -1,11 +1,12 @@
 import type { JudgeProgress, JudgeResult } from '@oj/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeCases, judgeJobs, submissions, testJudges } from '../../db/schema/index.js';
+import { rowsOf } from '../../lib/sql-rows.js';
 import { applyCompileResult } from '../problem/compile-check.service.js';
 import { countedStatusOf, moveCounters } from './counters.js';
 import { runJudgedHooks } from './hooks.js';
-import { extendLeases } from './queue.js';
+import { queueSettings } from './queue.js';
 
 const MAX_TEXT = 64 * 1024;
 const cut = (s: string | null | undefined, n = MAX_TEXT) =>
@@ -20,13 +21,20 @@ const cut = (s: string | null | undefined, n = MAX_TEXT) =>
  */
 export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [job] = await tx.select().from(judgeJobs).where(eq(judgeJobs.id, r.jobId)).for('update');
-    if (job?.state !== 'leased' || job.judgehostId !== r.judgehostId) return false;
-    if (job.submissionVersion !== r.version) return false;
-    await tx
+    // One statement: the job is ended only when this judgehost holds it for this version.
+    const [job] = await tx
       .update(judgeJobs)
       .set({ state: 'done', leaseExpires: null, gmtModified: new Date() })
-      .where(eq(judgeJobs.id, job.id));
+      .where(
+        and(
+          eq(judgeJobs.id, r.jobId),
+          eq(judgeJobs.state, 'leased'),
+          eq(judgeJobs.judgehostId, r.judgehostId),
+          eq(judgeJobs.submissionVersion, r.version),
+        ),
+      )
+      .returning();
+    if (!job) return false;
 
     if (job.kind === 'compile') {
       if (!job.testKey) return false;
@@ -102,30 +110,28 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
 }
 
 /**
- * Records progress (6 Compiling / 7 Judging) of a job held by the judgehost and extends its lease. The
- * submission status moves only while it is unfinished and of the job's version. Returns false for foreign jobs.
+ * Records progress (6 Compiling / 7 Judging) of a job held by the judgehost and extends its lease, in one
+ * statement. The submission status moves only while it is unfinished and of the job's version (a test run's
+ * while unfinished). Returns false for jobs this judgehost does not hold.
  */
 export async function applyProgress(db: Db, p: JudgeProgress): Promise<boolean> {
-  if (!(await extendLeases(db, p.judgehostId, [p.jobId]))) return false;
-  if (p.status !== 6 && p.status !== 7) return true;
-  const [job] = await db.select().from(judgeJobs).where(eq(judgeJobs.id, p.jobId));
-  if (!job) return false;
-  if (job.kind === 'judge' && job.submitId != null) {
-    await db
-      .update(submissions)
-      .set({ status: p.status, gmtModified: new Date() })
-      .where(
-        and(
-          eq(submissions.id, job.submitId),
-          eq(submissions.version, job.submissionVersion),
-          inArray(submissions.status, [5, 6, 7]),
-        ),
-      );
-  } else if (job.testKey) {
-    await db
-      .update(testJudges)
-      .set({ status: p.status })
-      .where(and(eq(testJudges.key, job.testKey), sql`${testJudges.status} IN (5, 6, 7)`));
-  }
-  return true;
+  const status = p.status === 6 || p.status === 7 ? p.status : null;
+  const res = await db.execute(sql`
+    WITH job AS (
+      UPDATE judge_jobs SET lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds})
+      WHERE id = ${p.jobId} AND state = 'leased' AND judgehost_id = ${p.judgehostId}
+      RETURNING kind, submit_id, test_key, submission_version),
+    sub AS (
+      UPDATE submissions s SET status = ${status}::int, gmt_modified = now() FROM job
+      WHERE ${status}::int IS NOT NULL AND job.kind = 'judge' AND s.id = job.submit_id
+        AND s.version = job.submission_version AND s.status IN (5, 6, 7)
+      RETURNING 1),
+    tst AS (
+      UPDATE test_judges t SET status = ${status}::int FROM job
+      WHERE ${status}::int IS NOT NULL AND job.kind <> 'judge' AND t.key = job.test_key
+        AND t.status IN (5, 6, 7)
+      RETURNING 1)
+    -- data-modifying WITH parts always run to completion, read or not
+    SELECT count(*)::int AS held FROM job`);
+  return Number(rowsOf<{ held: number }>(res)[0]?.held ?? 0) > 0;
 }

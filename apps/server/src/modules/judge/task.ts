@@ -1,11 +1,34 @@
 import type { JudgeProblem, JudgeTask } from '@oj/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { problems, submissions, testcases, testJudges } from '../../db/schema/index.js';
+import { judgeJobs, problems, submissions, testcases, testJudges } from '../../db/schema/index.js';
 import { buildCompileTask } from '../problem/compile-check.service.js';
-import type { LeasedJob } from './queue.js';
+import { type LeasedJob, leaseOne } from './queue.js';
 
-type ProblemRow = typeof problems.$inferSelect;
+/** The problem columns a task needs (not the statement texts, which can be long). */
+const judgeColumns = {
+  id: problems.id,
+  problemId: problems.problemId,
+  caseVersion: problems.caseVersion,
+  timeLimit: problems.timeLimit,
+  memoryLimit: problems.memoryLimit,
+  stackLimit: problems.stackLimit,
+  type: problems.type,
+  ioScore: problems.ioScore,
+  judgeMode: problems.judgeMode,
+  judgeCaseMode: problems.judgeCaseMode,
+  isRemoveEndBlank: problems.isRemoveEndBlank,
+  isFileIO: problems.isFileIO,
+  ioReadFileName: problems.ioReadFileName,
+  ioWriteFileName: problems.ioWriteFileName,
+  spjCode: problems.spjCode,
+  spjLanguage: problems.spjLanguage,
+  spjProtocol: problems.spjProtocol,
+  userExtraFile: problems.userExtraFile,
+  judgeExtraFile: problems.judgeExtraFile,
+  difficulty: problems.difficulty,
+};
+type ProblemRow = Pick<typeof problems.$inferSelect, keyof typeof judgeColumns>;
 
 /** Maps a problem row to the protocol's problem part (limits ms / MB as set; the judgehost applies factors). */
 export function toJudgeProblem(p: ProblemRow): JudgeProblem {
@@ -47,10 +70,13 @@ export function toJudgeProblem(p: ProblemRow): JudgeProblem {
 export async function buildTask(db: Db, job: LeasedJob): Promise<JudgeTask | null> {
   if (job.kind === 'judge') {
     if (job.submitId == null) return null;
-    const [sub] = await db.select().from(submissions).where(eq(submissions.id, job.submitId));
-    if (!sub) return null;
-    const [p] = await db.select().from(problems).where(eq(problems.id, sub.pid));
-    if (!p) return null;
+    const [row] = await db
+      .select({ sub: submissions, p: judgeColumns })
+      .from(submissions)
+      .innerJoin(problems, eq(problems.id, submissions.pid))
+      .where(eq(submissions.id, job.submitId));
+    if (!row) return null;
+    const { sub, p } = row;
     const cases = await db
       .select()
       .from(testcases)
@@ -84,7 +110,7 @@ export async function buildTask(db: Db, job: LeasedJob): Promise<JudgeTask | nul
   if (!job.testKey) return null;
   const [t] = await db.select().from(testJudges).where(eq(testJudges.key, job.testKey));
   if (!t || t.pid == null) return null;
-  const [p] = await db.select().from(problems).where(eq(problems.id, t.pid));
+  const [p] = await db.select(judgeColumns).from(problems).where(eq(problems.id, t.pid));
   if (!p) return null;
   return {
     jobId: job.id,
@@ -99,4 +125,25 @@ export async function buildTask(db: Db, job: LeasedJob): Promise<JudgeTask | nul
     userInput: t.userInput,
     expectedOutput: t.expectedOutput,
   };
+}
+
+/**
+ * Leases the best queued job for a judgehost (see leaseOne: the submission or test run is marked Compiling in the
+ * same statement, so the judgehost need not report it) and builds its task. Jobs whose submission, test run or
+ * problem vanished are dropped. Returns null when nothing fits.
+ */
+export async function takeTask(
+  db: Db,
+  judgehostId: string,
+  judgerName: string,
+  lanes: ('judge' | 'test')[],
+  languageNames: string[],
+): Promise<JudgeTask | null> {
+  for (;;) {
+    const job = await leaseOne(db, judgehostId, judgerName, lanes, languageNames);
+    if (!job) return null;
+    const task = await buildTask(db, job);
+    if (task) return task;
+    await db.update(judgeJobs).set({ state: 'done', lastError: 'vanished' }).where(eq(judgeJobs.id, job.id));
+  }
 }

@@ -6,6 +6,7 @@ import { languages, problems } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needRoot } from '../../plugins/auth.js';
+import { assertCanViewProblem, canViewProblem, loadProblemByPid } from '../problem/problem.access.js';
 import { listLanguages, problemLanguageList } from './language.service.js';
 
 const pidQuery = z.coerce.number().int().min(1);
@@ -24,7 +25,7 @@ const languageEdit = z.object({
 const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * GET /api/languages?all=&pid= -> available languages ordered by seq. `all` adds remote-judge languages; with
-   * `pid` of a remote problem, that problem's remote OJ languages.
+   * `pid` of a remote problem the caller may view, that problem's remote OJ languages.
    */
   app.get(
     '/languages',
@@ -32,11 +33,8 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { all, pid } = req.query;
       if (pid) {
-        const [p] = await app.ctx.db
-          .select({ isRemote: problems.isRemote, remoteOj: problems.remoteOj })
-          .from(problems)
-          .where(eq(problems.id, pid));
-        if (p?.isRemote && p.remoteOj) {
+        const [p] = await app.ctx.db.select().from(problems).where(eq(problems.id, pid));
+        if (p?.isRemote && p.remoteOj && canViewProblem(req.user, p)) {
           const rows = await listLanguages(app.ctx.db, { all: true });
           return ok(rows.filter((l) => l.oj === p.remoteOj));
         }
@@ -45,19 +43,23 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** GET /api/get-problem-languages?pid= -> the problem's available languages (all available when it lists none); 404 unknown pid. */
-  app.get('/get-problem-languages', { schema: { querystring: z.object({ pid: pidQuery }) } }, async (req) =>
-    ok(await problemLanguageList(app.ctx.db, req.query.pid)),
-  );
+  /**
+   * GET /api/get-problem-languages?pid= -> the problem's available languages (all available when it lists none);
+   * 404 unknown pid, 403 when the caller may not view the problem (as the problem detail).
+   */
+  app.get('/get-problem-languages', { schema: { querystring: z.object({ pid: pidQuery }) } }, async (req) => {
+    assertCanViewProblem(req.user, await loadProblemByPid(app.ctx, req.query.pid));
+    return ok(await problemLanguageList(app.ctx.db, req.query.pid));
+  });
 
   /** GET /api/admin/language -> every language, available or not (super admin). */
-  app.get('/admin/language', { preHandler: needRoot }, async () => {
+  app.get('/admin/language', { onRequest: needRoot }, async () => {
     const rows = await app.ctx.db.select().from(languages).orderBy(asc(languages.seq), asc(languages.id));
     return ok(rows.map((r) => ({ ...r, gmtModified: r.gmtModified.toISOString() })));
   });
 
   /** PUT /api/admin/language {id, description?, compileCommand?, template?, codeTemplate?, contentType?, seq?} -> the row (super admin); 404 unknown id. */
-  app.put('/admin/language', { preHandler: needRoot, schema: { body: languageEdit } }, async (req) => {
+  app.put('/admin/language', { onRequest: needRoot, schema: { body: languageEdit } }, async (req) => {
     const { id, ...patch } = req.body;
     const [row] = await app.ctx.db
       .update(languages)

@@ -21,15 +21,17 @@ const keyQuery = z.object({ key: z.string({ error: 'key is required' }).min(1, '
  * The code is compiled by a judgehost through the judge queue; the form polls compile-result.
  */
 const compileCheckRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', needAdmin);
+  app.addHook('onRequest', needAdmin);
 
   for (const mode of ['spj', 'interactive'] as CompileMode[]) {
     /**
      * POST /api/admin/problem/compile-spj | compile-interactive {code, language, extraFiles?} -> data = key to
      * poll. 400 for an unknown language, empty code or a bad extra file name.
      */
-    app.post(`/admin/problem/compile-${mode}`, { schema: { body: compileBody } }, async (req) =>
-      ok(await queueCompileCheck(app.ctx, requireUser(req), mode, req.body)),
+    app.post(
+      `/admin/problem/compile-${mode}`,
+      { schema: { body: compileBody }, bodyLimit: 16 * 1024 * 1024 },
+      async (req) => ok(await queueCompileCheck(app.ctx, requireUser(req), mode, req.body)),
     );
   }
 

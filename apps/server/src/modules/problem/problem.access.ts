@@ -1,5 +1,5 @@
 import { isAdminRole, ProblemAuth } from '@oj/shared';
-import { eq, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { problems } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -30,18 +30,39 @@ export async function loadProblemByProblemId(ctx: AppContext, problemId: string)
 }
 
 /**
- * Throws unless `user` may read `p` outside a contest (doc 2 §2.2): public non-group problems are open to all;
- * private (auth 2) and contest-only (auth 3) problems and group problems only to problem managers (group
- * membership is the groups area's: managers only until it lands). `gid`, when given, must be the problem's group.
+ * The one "may view this problem" rule outside contests (doc 2 §2.2, §6): public (auth 1) non-group problems are
+ * open to all; private (auth 2), contest-only (auth 3) and group problems only to problem managers (group
+ * membership is the groups area's: managers only until it lands). Every route that shows a problem, or a
+ * submission of one, goes through this rule, canViewProblemSql or assertCanViewProblem.
+ */
+export function canViewProblem(user: SessionUser | null, p: Pick<ProblemRow, 'auth' | 'isGroup'>): boolean {
+  if (isProblemManager(user)) return true;
+  return p.auth === ProblemAuth.PUBLIC && !p.isGroup;
+}
+
+/**
+ * canViewProblem as an SQL condition on a problems id column (`pidColumn`, e.g. `submissions.pid`): true for
+ * managers, else the id must be a public non-group problem's.
+ */
+export function canViewProblemSql(user: SessionUser | null, pidColumn: AnyColumn): SQL {
+  if (isProblemManager(user)) return sql`true`;
+  return sql`${pidColumn} IN (SELECT ${problems.id} FROM ${problems} WHERE ${problems.auth} = ${ProblemAuth.PUBLIC}
+    AND NOT ${problems.isGroup})`;
+}
+
+/**
+ * Throws 403 (with the reason) unless `user` may view `p` (canViewProblem). `gid`, when given, must be the
+ * problem's group (404 otherwise).
  */
 export function assertCanViewProblem(user: SessionUser | null, p: ProblemRow, gid?: number | null): void {
   if (gid != null && p.gid !== gid) throw notFound('The problem does not exist');
-  if (isProblemManager(user)) return;
+  if (canViewProblem(user, p)) return;
   if (p.auth === ProblemAuth.PRIVATE)
     throw forbidden('This problem is private: you have no permission to view it');
   if (p.auth === ProblemAuth.CONTEST)
     throw forbidden('This problem belongs to a contest: it can only be viewed in that contest');
   if (p.isGroup) throw forbidden('This problem belongs to a group: only its members may view it');
+  throw forbidden('You have no permission to view this problem');
 }
 
 /** Parses a positive integer id from a query value; 400 naming `field` otherwise. */

@@ -19,12 +19,15 @@ const pidQuery = z.object({
   pid: z.coerce.number({ error: 'pid is required' }).int().min(1, 'pid must be a positive integer'),
 });
 
+/** Problem create / edit bodies carry typed test cases and checker files: up to 64 MiB (roles checked first). */
+const PROBLEM_BODY_LIMIT = 64 * 1024 * 1024;
+
 /**
  * Admin problem routes (doc 3 problem admin; admin, problem admin and super admin roles): list, read, create,
  * update, delete, change auth, list cases. Every body rule of doc 3 §5 gives 400 naming the field.
  */
 const problemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', needAdmin);
+  app.addHook('onRequest', needAdmin);
 
   /** GET /api/admin/problem/get-problem-list?keyword&auth&currentPage&limit -> Page of admin rows. */
   app.get(
@@ -49,14 +52,18 @@ const problemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** POST /api/admin/problem body ProblemBody -> { pid, problemId }. */
-  app.post('/admin/problem', { schema: { body: problemBody } }, async (req) => {
-    const u = requireUser(req);
-    const draft = validateProblemBody(req.body, false);
-    return ok(await createFromDraft(app.ctx, draft, u.username));
-  });
+  app.post(
+    '/admin/problem',
+    { schema: { body: problemBody }, bodyLimit: PROBLEM_BODY_LIMIT },
+    async (req) => {
+      const u = requireUser(req);
+      const draft = validateProblemBody(req.body, false);
+      return ok(await createFromDraft(app.ctx, draft, u.username));
+    },
+  );
 
   /** PUT /api/admin/problem body ProblemBody with problem.id -> { pid, problemId }. */
-  app.put('/admin/problem', { schema: { body: problemBody } }, async (req) => {
+  app.put('/admin/problem', { schema: { body: problemBody }, bodyLimit: PROBLEM_BODY_LIMIT }, async (req) => {
     const u = requireUser(req);
     const pid = req.body.problem.id;
     if (pid == null || pid < 1) throw badRequest('problem.id is required');
@@ -64,7 +71,7 @@ const problemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await updateFromDraft(app.ctx, pid, draft, u.username));
   });
 
-  /** DELETE /api/admin/problem?pid= -> null. */
+  /** DELETE /api/admin/problem?pid= -> null; 400 when the problem has submissions (make it private instead). */
   app.delete('/admin/problem', { schema: { querystring: pidQuery } }, async (req) => {
     await adminDeleteProblem(app.ctx, req.query.pid);
     return ok(null);

@@ -1,7 +1,7 @@
 import { type Page, ProblemAuth } from '@oj/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { blobs, problems, testcases } from '../../db/schema/index.js';
+import { blobs, problems, submissions, testcases } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { loadProblemByPid, type ProblemRow } from './problem.access.js';
 import { likePattern, problemCodeTemplates, problemLanguageNames, tagsByPid } from './problem.query.js';
@@ -120,9 +120,20 @@ export async function adminProblemCases(ctx: AppContext, pid: number) {
   }));
 }
 
-/** DELETE /api/admin/problem?pid=: deletes the problem with its cases, tags links, templates and submissions. */
+/**
+ * DELETE /api/admin/problem?pid=: deletes the problem with its cases, tag links and templates. 400 when it has
+ * submissions (set it private instead), 404 when absent.
+ */
 export async function adminDeleteProblem(ctx: AppContext, pid: number): Promise<void> {
   await loadProblemByPid(ctx, pid);
+  // Deleting would cascade to every submission of the problem (users' records, ranks, AC counts): a problem that
+  // has submissions is hidden by making it private instead (issue 8, finding 11).
+  const [n] = await ctx.db.select({ n: count() }).from(submissions).where(eq(submissions.pid, pid));
+  if (Number(n?.n ?? 0) > 0) {
+    throw badRequest(
+      `The problem has ${n.n} submission(s) and cannot be deleted: set it to private (auth 2) to hide it instead`,
+    );
+  }
   await ctx.db.delete(problems).where(eq(problems.id, pid));
 }
 

@@ -72,7 +72,7 @@ const problemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/get-user-problem-status',
     {
-      preHandler: needLogin,
+      onRequest: needLogin,
       schema: {
         body: z.object({
           pidList: z
@@ -111,7 +111,7 @@ const problemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/get-last-ac-code',
     {
-      preHandler: needLogin,
+      onRequest: needLogin,
       schema: { querystring: z.object({ pid: requiredId('pid'), cid: optInt('cid') }) },
     },
     async (req) => {

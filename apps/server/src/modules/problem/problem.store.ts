@@ -15,6 +15,9 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 
+/** Rows per INSERT of a list (test cases, solutions): well under PostgreSQL's 65,535 bound parameters. */
+const INSERT_CHUNK_ROWS = 1000;
+
 /** A transaction handle (what `db.transaction` passes to its callback). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -122,18 +125,18 @@ export async function createProblem(db: Db, input: NewProblem): Promise<CreatedP
       .returning({ id: problems.id });
     const pid = row.id;
 
-    if (input.testcases.length) {
-      await tx.insert(testcases).values(
-        input.testcases.map((tc, i) => ({
-          pid,
-          index: i + 1,
-          inputName: tc.inputName ?? `${i + 1}.in`,
-          outputName: tc.outputName ?? `${i + 1}.out`,
-          ...caseHashes[i],
-          score: tc.score ?? 0,
-          groupNum: tc.groupNum ?? 1,
-        })),
-      );
+    const caseRows = input.testcases.map((tc, i) => ({
+      pid,
+      index: i + 1,
+      inputName: tc.inputName ?? `${i + 1}.in`,
+      outputName: tc.outputName ?? `${i + 1}.out`,
+      ...caseHashes[i],
+      score: tc.score ?? 0,
+      groupNum: tc.groupNum ?? 1,
+    }));
+    // In chunks: one statement binds at most 65,535 parameters on PostgreSQL (10,000 cases would not fit).
+    for (let i = 0; i < caseRows.length; i += INSERT_CHUNK_ROWS) {
+      await tx.insert(testcases).values(caseRows.slice(i, i + INSERT_CHUNK_ROWS));
     }
 
     const unknown = new Set<string>();
@@ -169,8 +172,9 @@ export async function createProblem(db: Db, input: NewProblem): Promise<CreatedP
       if (tag) await tx.insert(problemTags).values({ pid, tid: tag.id }).onConflictDoNothing();
     }
 
-    if (input.solutions?.length) {
-      await tx.insert(problemSolutions).values(input.solutions.map((s) => ({ pid, ...s })));
+    const solutions = (input.solutions ?? []).map((s) => ({ pid, ...s }));
+    for (let i = 0; i < solutions.length; i += INSERT_CHUNK_ROWS) {
+      await tx.insert(problemSolutions).values(solutions.slice(i, i + INSERT_CHUNK_ROWS));
     }
     return { id: pid, problemId, unknownLanguages: [...unknown] };
   });

@@ -279,7 +279,7 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
       userExtraFile: p.userExtraFile ?? null,
       judgeExtraFile: p.judgeExtraFile ?? null,
       isRemoveEndBlank: p.isRemoveEndBlank ?? true,
-      openCaseResult: p.openCaseResult ?? true,
+      openCaseResult: p.openCaseResult ?? false,
       isUploadCase: isUpload,
       isFileIO,
       ioReadFileName,

@@ -40,7 +40,7 @@ const submissionListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/submission',
     {
-      preHandler: needLogin,
+      onRequest: needLogin,
       schema: { body: z.object({ submitId: z.coerce.number().int().min(1), share: z.boolean() }) },
     },
     async (req) => {
@@ -50,7 +50,7 @@ const submissionListRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** GET /api/resubmit?submitId= -> {submitId, status}; owner or admin, failed submissions only. */
-  app.get('/resubmit', { preHandler: needLogin, schema: { querystring: submitIdQuery } }, async (req) =>
+  app.get('/resubmit', { onRequest: needLogin, schema: { querystring: submitIdQuery } }, async (req) =>
     ok(await resubmit(app.ctx, requireUser(req), req.query.submitId), 'Resubmitted Successfully'),
   );
 };

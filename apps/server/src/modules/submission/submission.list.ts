@@ -1,9 +1,10 @@
-import { isAdminRole, type Page, ProblemAuth, type SubmissionListItem } from '@oj/shared';
+import { isAdminRole, type Page, type SubmissionListItem } from '@oj/shared';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { problems, submissions } from '../../db/schema/index.js';
 import { cachedTotal } from '../../lib/cached-total.js';
 import { unauthorized } from '../../lib/errors.js';
+import { canViewProblemSql } from '../problem/problem.access.js';
 import { toSubmissionListItem } from './submission.view.js';
 
 export interface SubmissionListQuery {
@@ -36,14 +37,10 @@ export async function listSubmissions(
   }
   if (q.status != null) conds.push(eq(submissions.status, q.status));
   const admin = isAdminRole(viewer?.role);
-  const pidFilter = await problemFilter(ctx, q, admin);
+  const pidFilter = await problemFilter(ctx, q, viewer);
   if (pidFilter === 'none') return { records: [], total: 0, current: q.currentPage, size: q.limit };
   if (pidFilter) conds.push(inArray(submissions.pid, pidFilter));
-  else if (!admin) {
-    conds.push(
-      sql`${submissions.pid} IN (SELECT id FROM problems WHERE auth = ${ProblemAuth.PUBLIC} AND NOT is_group)`,
-    );
-  }
+  else conds.push(canViewProblemSql(viewer, submissions.pid));
   const where = and(...conds);
   const rows = await ctx.db
     .select({
@@ -90,16 +87,14 @@ export async function listSubmissions(
 async function problemFilter(
   ctx: AppContext,
   q: SubmissionListQuery,
-  admin: boolean,
+  viewer: SessionUser | null,
 ): Promise<number[] | null | 'none'> {
   const text = q.problemID?.trim();
   if (!text) return null;
   const match = q.completeProblemID
     ? sql`upper(${problems.problemId}) = upper(${text})`
     : sql`${problems.problemId} ILIKE ${`%${text.replace(/[\\%_]/g, '\\$&')}%`}`;
-  const visible = admin
-    ? sql`true`
-    : sql`${problems.auth} = ${ProblemAuth.PUBLIC} AND NOT ${problems.isGroup}`;
+  const visible = canViewProblemSql(viewer, problems.id);
   const rows = await ctx.db.select({ id: problems.id }).from(problems).where(and(match, visible)).limit(500);
   return rows.length ? rows.map((r) => r.id) : 'none';
 }

@@ -1,10 +1,11 @@
-import { isAdminRole, LIMITS } from '@oj/shared';
+import { LIMITS } from '@oj/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { problems } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { problemLanguageList } from '../language/language.service.js';
+import { canViewProblem } from '../problem/problem.access.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
 
@@ -30,10 +31,9 @@ export async function findProblem(db: Db, pid: string | number): Promise<Problem
   throw notFound('The problem does not exist');
 }
 
-/** 403 unless the problem is public, or the user is an admin role (private and contest problems, doc 2 §6). */
+/** 403 unless the user may view the problem (canViewProblem: public, or a problem manager; doc 2 §6). */
 export function assertCanUseProblem(user: SessionUser, p: ProblemRow): void {
-  if (isAdminRole(user.role)) return;
-  if (p.auth !== 1 || p.isGroup) throw forbidden('The problem is not public: you cannot submit to it here');
+  if (!canViewProblem(user, p)) throw forbidden('The problem is not public: you cannot submit to it here');
 }
 
 /** Code checks of doc 2 §5: not empty after trim, at most 65535 characters. Throws 400 with the spec's messages. */

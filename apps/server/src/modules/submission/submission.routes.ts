@@ -2,12 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needLogin, requireUser } from '../../plugins/auth.js';
-import {
-  checkSubmissionsStatus,
-  getAllCaseResult,
-  getSubmissionDetail,
-  submitJudge,
-} from './submission.service.js';
+import { getAllCaseResult } from './case-result.js';
+import { checkSubmissionsStatus, getSubmissionDetail, submitJudge } from './submission.service.js';
 import { getTestJudgeResult, submitTestJudge } from './test-judge.service.js';
 
 const pid = z.union([z.string().max(100), z.number().int()]);
@@ -40,21 +36,24 @@ const submitIdQuery = z.object({ submitId: z.coerce.number().int().min(1) });
 /** Submissions and test runs (doc 2 §4.3, §4.4, §7). */
 const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/submit-problem-judge -> the submission (data.submitId); 400/403/404/429 per submitJudge. */
-  app.post('/submit-problem-judge', { preHandler: needLogin, schema: { body: submitBody } }, async (req) =>
+  app.post('/submit-problem-judge', { onRequest: needLogin, schema: { body: submitBody } }, async (req) =>
     ok(await submitJudge(app.ctx, requireUser(req), req.body, req.ip), 'Submit code successfully'),
   );
 
-  /** GET /api/get-submission-detail?submitId= -> { submission, codeShare, waCaseData }; 404 unknown. */
+  /** GET /api/get-submission-detail?submitId= -> { submission, codeShare, waCaseData }; 404 unknown, 403 problem hidden. */
   app.get('/get-submission-detail', { schema: { querystring: submitIdQuery } }, async (req) =>
     ok(await getSubmissionDetail(app.ctx, req.user, req.query.submitId)),
   );
 
-  /** GET /api/get-all-case-result?submitId= -> { judgeCaseMode, judgeCaseList, subTaskJudgeCaseVoList } or null. */
+  /**
+   * GET /api/get-all-case-result?submitId= -> { judgeCaseMode, judgeCaseList, subTaskJudgeCaseVoList } or null;
+   * 404 unknown, 403 problem hidden; case data only under the download rules (see getAllCaseResult).
+   */
   app.get('/get-all-case-result', { schema: { querystring: submitIdQuery } }, async (req) =>
     ok(await getAllCaseResult(app.ctx, req.user, req.query.submitId)),
   );
 
-  /** POST /api/check-submissions-status {submitIds, cid} -> map submitId -> {status, score, time, memory}. */
+  /** POST /api/check-submissions-status {submitIds, cid} -> map submitId -> {status, score, time, memory} (visible problems only). */
   app.post(
     '/check-submissions-status',
     {
@@ -65,11 +64,11 @@ const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (req) => ok(await checkSubmissionsStatus(app.ctx, req.body.submitIds)),
+    async (req) => ok(await checkSubmissionsStatus(app.ctx, req.user, req.body.submitIds)),
   );
 
   /** POST /api/submit-problem-test-judge -> data = testJudgeKey (string). */
-  app.post('/submit-problem-test-judge', { preHandler: needLogin, schema: { body: testBody } }, async (req) =>
+  app.post('/submit-problem-test-judge', { onRequest: needLogin, schema: { body: testBody } }, async (req) =>
     ok(await submitTestJudge(app.ctx, requireUser(req), req.body)),
   );
 
@@ -77,7 +76,7 @@ const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/get-test-judge-result',
     {
-      preHandler: needLogin,
+      onRequest: needLogin,
       schema: { querystring: z.object({ testJudgeKey: z.string().min(1).max(100) }) },
     },
     async (req) => ok(await getTestJudgeResult(app.ctx, requireUser(req), req.query.testJudgeKey)),

@@ -1,11 +1,14 @@
 import { canSubmitRole, isAdminRole, isSuperAdminRole, type SubmissionView } from '@oj/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
-import { judgeCases, problems, submissions } from '../../db/schema/index.js';
-import { badRequest, forbidden, notFound, tooMany } from '../../lib/errors.js';
+import { submissions } from '../../db/schema/index.js';
+import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
 import { enqueue, notifyQueued } from '../judge/queue.js';
+import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
+import { loadSubmissionWithProblem } from './case-result.js';
 import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
 import { canSeeCode, toSubmissionView } from './submission.view.js';
+import { assertQueueRoom } from './user-queue.js';
 import { waCaseDataFor } from './wa-case.js';
 
 export interface SubmitInput {
@@ -20,8 +23,9 @@ export interface SubmitInput {
 
 /**
  * Submits code for judging (doc 2 §5, §7 submit-problem-judge): checks role (403 for no-submit roles), contest
- * (only cid 0 for now: 400), code, problem (404 / 403), judge switch, language (400) and the non-contest
- * frequency (429; super admins exempt); then inserts the submission and its queued job in one transaction.
+ * (only cid 0 for now: 400), code, problem (404 / 403), judge switch, language (400), the non-contest
+ * frequency and the cap on unfinished submissions (429; super admins exempt, see assertQueueRoom); then inserts
+ * the submission and its queued job in one transaction.
  * Returns the new submission's view (with code).
  */
 export async function submitJudge(
@@ -58,6 +62,7 @@ export async function submitJudge(
   }
 
   const row = await ctx.db.transaction(async (tx) => {
+    await assertQueueRoom(tx, user, 'judge');
     const [s] = await tx
       .insert(submissions)
       .values({
@@ -81,90 +86,29 @@ export async function submitJudge(
   return toSubmissionView(row, problem.title, true);
 }
 
-/** A submission with its problem's title and sharing flag; 404 when unknown. */
-async function loadSubmission(ctx: AppContext, submitId: number) {
-  const [r] = await ctx.db
-    .select({ s: submissions, title: problems.title, codeShare: problems.codeShare, p: problems })
-    .from(submissions)
-    .innerJoin(problems, eq(problems.id, submissions.pid))
-    .where(eq(submissions.id, submitId));
-  if (!r) throw notFound('The submission does not exist');
-  return r;
-}
-
 /**
  * GET /api/get-submission-detail: the submission (code only when the viewer may see it), the problem's
  * codeShare, and waCaseData ({ caseIndex, inputName, outputName } of the first failing case when the viewer may
- * download it, doc 2 §6; else null). Throws 404 for unknown ids.
+ * download it, doc 2 §6; else null). Throws 404 for unknown ids, 403 when the viewer may not view the problem.
  */
 export async function getSubmissionDetail(ctx: AppContext, viewer: SessionUser | null, submitId: number) {
-  const r = await loadSubmission(ctx, submitId);
+  const { s, p } = await loadSubmissionWithProblem(ctx, submitId);
+  assertCanViewProblem(viewer, p);
   const sw = await ctx.config.get('switch');
-  const withCode = canSeeCode(viewer, r.s, r.p, sw.hideNonContestSubmissionCode);
-  const waCaseData = await waCaseDataFor(ctx, viewer, r.s);
-  return { submission: toSubmissionView(r.s, r.title, withCode), codeShare: r.codeShare, waCaseData };
+  const withCode = canSeeCode(viewer, s, p, sw.hideNonContestSubmissionCode);
+  const waCaseData = await waCaseDataFor(ctx, viewer, s);
+  return { submission: toSubmissionView(s, p.title, withCode), codeShare: p.codeShare, waCaseData };
 }
 
 /**
- * GET /api/get-all-case-result: per-case results and, in subtask modes, per-group summaries. Null (no data) unless
- * the problem opens case results or the viewer is an admin role; user outputs only for the owner and admins.
+ * POST /api/check-submissions-status: map submitId -> { status, score, time (ms), memory (KB) } for the ids that
+ * exist and whose problem the viewer may view (canViewProblem); other ids are left out.
  */
-export async function getAllCaseResult(ctx: AppContext, viewer: SessionUser | null, submitId: number) {
-  const r = await loadSubmission(ctx, submitId);
-  const admin = isAdminRole(viewer?.role);
-  if (!r.p.openCaseResult && !admin) return null;
-  const own = admin || viewer?.uid === r.s.uid;
-  const rows = await ctx.db
-    .select()
-    .from(judgeCases)
-    .where(eq(judgeCases.submitId, submitId))
-    .orderBy(asc(judgeCases.caseIndex));
-  const judgeCaseList = rows.map((c) => ({
-    caseId: c.caseIndex,
-    inputData: c.inputData,
-    outputData: c.outputData,
-    userOutput: own ? c.userOutput : null,
-    status: c.status,
-    time: c.time,
-    memory: c.memory,
-    score: c.score,
-    groupNum: c.groupNum,
-    message: c.message,
-  }));
-  const mode = r.p.judgeCaseMode;
-  let subTaskJudgeCaseVoList = null;
-  if (mode === 'subtask_lowest' || mode === 'subtask_average') {
-    const groups = new Map<number, typeof judgeCaseList>();
-    for (const c of judgeCaseList) {
-      const g = c.groupNum ?? 1;
-      groups.set(g, [...(groups.get(g) ?? []), c]);
-    }
-    subTaskJudgeCaseVoList = [...groups.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([groupNum, list]) => {
-        const scores = list.map((c) => c.score ?? 0);
-        const score =
-          mode === 'subtask_lowest'
-            ? Math.min(...scores)
-            : Math.round(scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length));
-        const firstBad = list.find((c) => c.status !== 0);
-        return {
-          groupNum,
-          status: firstBad ? firstBad.status : 0,
-          score,
-          ac: list.filter((c) => c.status === 0).length,
-          total: list.length,
-          time: Math.max(0, ...list.map((c) => c.time ?? 0)),
-          memory: Math.max(0, ...list.map((c) => c.memory ?? 0)),
-          subtaskDetailList: list,
-        };
-      });
-  }
-  return { judgeCaseMode: mode, judgeCaseList, subTaskJudgeCaseVoList };
-}
-
-/** POST /api/check-submissions-status: map submitId -> { status, score, time, memory } for the ids that exist. */
-export async function checkSubmissionsStatus(ctx: AppContext, submitIds: number[]) {
+export async function checkSubmissionsStatus(
+  ctx: AppContext,
+  viewer: SessionUser | null,
+  submitIds: number[],
+) {
   const out: Record<
     string,
     { submitId: number; status: number; score: number | null; time: number | null; memory: number | null }
@@ -179,7 +123,7 @@ export async function checkSubmissionsStatus(ctx: AppContext, submitIds: number[
       memory: submissions.memory,
     })
     .from(submissions)
-    .where(inArray(submissions.id, submitIds));
+    .where(and(inArray(submissions.id, submitIds), canViewProblemSql(viewer, submissions.pid)));
   for (const r of rows)
     out[r.id] = { submitId: r.id, status: r.status, score: r.score, time: r.time, memory: r.memory };
   return out;

@@ -1,4 +1,4 @@
-import { isAdminRole, type SubmissionListItem, type SubmissionView } from '@oj/shared';
+import { isCodeAndDataRole, type SubmissionListItem, type SubmissionView } from '@oj/shared';
 import type { SessionUser } from '../../context.js';
 import type { problems, submissions } from '../../db/schema/index.js';
 
@@ -6,8 +6,9 @@ type SubmissionRow = typeof submissions.$inferSelect;
 type ProblemRow = Pick<typeof problems.$inferSelect, 'title' | 'codeShare'>;
 
 /**
- * Whether `viewer` may read the code of a non-contest submission (doc 2 §6): the owner, admin roles, or anyone
- * when the owner shared it, the problem allows code sharing and the site does not hide non-contest code.
+ * Whether `viewer` may read the code of a non-contest submission (doc 2 §6): the owner, super admins and problem
+ * admins (not plain admins), or anyone when the owner shared it, the problem allows code sharing and the site
+ * does not hide non-contest code.
  */
 export function canSeeCode(
   viewer: SessionUser | null,
@@ -15,7 +16,7 @@ export function canSeeCode(
   problem: Pick<ProblemRow, 'codeShare'>,
   hideNonContestCode: boolean,
 ): boolean {
-  if (viewer && (viewer.uid === sub.uid || isAdminRole(viewer.role))) return true;
+  if (viewer && (viewer.uid === sub.uid || isCodeAndDataRole(viewer.role))) return true;
   if (sub.cid !== 0) return false;
   return sub.share && problem.codeShare && !hideNonContestCode;
 }

@@ -6,6 +6,7 @@ import { testJudges } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
+import { assertQueueRoom } from './user-queue.js';
 
 export interface TestJudgeInput {
   pid: string | number;
@@ -20,7 +21,8 @@ export interface TestJudgeInput {
 
 /**
  * Queues an online test run (doc 2 §4.4, §7 submit-problem-test-judge) with the problem's limits and the user's
- * input (at most 1000 characters). Only `type` public for now. Returns the testJudgeKey to poll.
+ * input (at most 1000 characters). Only `type` public for now. 429 while the user's previous test run is
+ * unfinished (assertQueueRoom). Returns the testJudgeKey to poll.
  */
 export async function submitTestJudge(
   ctx: AppContext,
@@ -39,6 +41,7 @@ export async function submitTestJudge(
   await assertLanguage(ctx.db, problem, input.language);
   const key = randomUUID();
   await ctx.db.transaction(async (tx) => {
+    await assertQueueRoom(tx, user, 'test');
     await tx.insert(testJudges).values({
       key,
       uid: user.uid,

@@ -20,7 +20,7 @@ const waCaseRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/file/download-testcase-one',
-    { preHandler: needLogin, schema: { querystring: query } },
+    { onRequest: needLogin, schema: { querystring: query } },
     async (req, reply) => {
       const { fileName, zip } = await waCaseZip(app.ctx, requireUser(req), req.query);
       return reply

@@ -1,9 +1,10 @@
-import { isFinishedStatus, isProblemAdminRole, isSuperAdminRole, JudgeStatus } from '@oj/shared';
+import { isCodeAndDataRole, isFinishedStatus, JudgeStatus } from '@oj/shared';
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import type { AppContext, SessionUser } from '../../context.js';
-import { blobs, judgeCases, submissions, testcases } from '../../db/schema/index.js';
+import { blobs, judgeCases, problems, submissions, testcases } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { canViewProblem } from '../problem/problem.access.js';
 
 /** The first failing case of a submission, as `waCaseData` of get-submission-detail (doc 2 §3, §7). */
 export interface WaCaseData {
@@ -53,7 +54,7 @@ export async function mayDownloadWaCase(
   sub: SubmissionRow,
 ): Promise<boolean> {
   if (!viewer) return false;
-  if (isSuperAdminRole(viewer.role) || isProblemAdminRole(viewer.role)) return true;
+  if (isCodeAndDataRole(viewer.role)) return true;
   if (viewer.uid !== sub.uid || sub.cid !== 0) return false;
   const [n] = await ctx.db.select({ n: count() }).from(testcases).where(eq(testcases.pid, sub.pid));
   return Number(n?.n ?? 0) > OWNER_MIN_CASES_EXCLUSIVE;
@@ -87,8 +88,8 @@ export interface WaCaseZip {
 
 /**
  * GET /api/file/download-testcase-one (doc 2 §2.5, §7): a zip holding the input and expected output of the
- * submission's first failing case. Throws 404 (unknown submission), 403 (viewer may not download: see
- * mayDownloadWaCase), 400 (no failing case, or pid / data naming another problem / case).
+ * submission's first failing case. Throws 404 (unknown submission), 403 (viewer may not view the problem, or may
+ * not download: see mayDownloadWaCase), 400 (no failing case, or pid / data naming another problem / case).
  */
 export async function waCaseZip(
   ctx: AppContext,
@@ -103,11 +104,14 @@ export async function waCaseZip(
       cid: submissions.cid,
       status: submissions.status,
       displayPid: submissions.displayPid,
+      auth: problems.auth,
+      isGroup: problems.isGroup,
     })
     .from(submissions)
+    .innerJoin(problems, eq(problems.id, submissions.pid))
     .where(eq(submissions.id, req.submitId));
   if (!sub) throw notFound('The submission does not exist');
-  if (!(await mayDownloadWaCase(ctx, viewer, sub))) {
+  if (!canViewProblem(viewer, sub) || !(await mayDownloadWaCase(ctx, viewer, sub))) {
     throw forbidden('You do not have permission to download the test data of this submission');
   }
   if (req.pid && req.pid !== String(sub.pid) && req.pid.toLowerCase() !== sub.displayPid.toLowerCase()) {

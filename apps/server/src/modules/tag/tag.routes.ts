@@ -34,7 +34,7 @@ const classificationBody = z.object({
 
 /** Tag admin (doc 3 tag admin with classifications): admin, problem admin and super admin. */
 const tagAdminRoutes: FastifyPluginAsyncZod = async (admin) => {
-  admin.addHook('preHandler', needAdmin);
+  admin.addHook('onRequest', needAdmin);
   /** GET /api/admin/tag?oj=&keyword= -> tags. */
   admin.get(
     '/admin/tag',

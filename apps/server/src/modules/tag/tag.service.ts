@@ -182,6 +182,8 @@ export async function addClassification(ctx: AppContext, c: ClassificationInput)
 /** Updates a tag classification; 404 when absent. */
 export async function updateClassification(ctx: AppContext, id: number, c: ClassificationInput) {
   checkClassification(c, false);
+  if (c.name === undefined && c.oj === undefined && c.rank === undefined)
+    throw badRequest('name, oj or rank: give at least one field to change');
   const [row] = await ctx.db
     .update(tagClassifications)
     .set({

@@ -18,7 +18,7 @@ const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
    * Types gif, jpg, png, bmp, webp recognised by content (400 "file type not supported: <name>" otherwise, whatever
    * the file is called); at most 2 MB = 2097152 bytes (400 "file size exceeds 2MB"). 401 when not signed in.
    */
-  app.post('/file/upload-avatar', { preHandler: needLogin }, async (req) => {
+  app.post('/file/upload-avatar', { onRequest: needLogin }, async (req) => {
     const uid = requireUser(req).uid;
     const { data, fileName } = await readUpload(req, {
       field: 'image',

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import type { AppContext, SessionUser } from '../../../context.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
+import { dbCause } from '../../../lib/text-guard.js';
 import { createProblem } from '../../problem/problem.store.js';
 import { parseFps } from './fps.parse.js';
 
@@ -91,7 +92,9 @@ export async function importFps(
         });
       } catch (e) {
         const reason =
-          e instanceof AppError ? e.message : `database refused the problem: ${(e as Error).message}`;
+          e instanceof AppError
+            ? e.message
+            : `database refused the problem: ${dbCause(e)?.message ?? 'error'}`;
         out.push({ file: doc.file, title: item.title, pid: null, problemId: null, imported: false, reason });
       }
     }

@@ -93,23 +93,46 @@ export function parseMemoryLimitMb(n: unknown): number | null {
   return Math.max(1, Math.round(v));
 }
 
+/** FPS nests about 4 deep (fps > item > field > img…); deeper documents are refused before parsing. */
+const MAX_XML_DEPTH = 100;
+
+/** The deepest element nesting of `markup` (XML without CDATA and comments), counted over tags without parsing. */
+function maxDepth(markup: string): number {
+  let depth = 0;
+  let max = 0;
+  for (const m of markup.matchAll(/<(\/?)[A-Za-z_][^>]*?(\/?)>/g)) {
+    if (m[1]) depth -= 1;
+    else if (!m[2]) depth += 1;
+    if (depth > max) max = depth;
+    if (max > MAX_XML_DEPTH) break;
+  }
+  return max;
+}
+
 /**
  * Parses an FPS XML document into items. A document that is not well-formed XML gives one refused item naming
  * the parse error; each item is checked on its own (missing title, bad limits, no or unpaired test data, bogus
  * special judge, SQL-only problems, remote problems) and refused with a reason instead of failing the file.
  */
 export function parseFps(xml: string): FpsItem[] {
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) {
-    return [
-      {
-        ok: false,
-        title: '',
-        reason: `Not a well-formed FPS XML: ${valid.err.msg} (line ${valid.err.line})`,
-      },
-    ];
+  const refuse = (why: string): FpsItem[] => [
+    { ok: false, title: '', reason: `Not a well-formed FPS XML: ${why}` },
+  ];
+  // Markup outside CDATA, comments and processing instructions: what the checks below look at.
+  const markup = xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g, '');
+  // Entity declarations can point outside (external entities) or expand without end: FPS files declare none
+  // (their DOCTYPE only names the public DTD), so a document declaring one is refused (issue 8, finding 10).
+  if (/<!ENTITY/i.test(markup)) return refuse('entity declarations are not allowed');
+  const depth = maxDepth(markup);
+  if (depth > MAX_XML_DEPTH) return refuse(`elements nested ${depth} deep (at most ${MAX_XML_DEPTH})`);
+  let doc: { fps?: { item?: unknown[] } };
+  try {
+    const valid = XMLValidator.validate(xml);
+    if (valid !== true) return refuse(`${valid.err.msg} (line ${valid.err.line})`);
+    doc = parser.parse(xml) as { fps?: { item?: unknown[] } };
+  } catch (e) {
+    return refuse((e as Error).message);
   }
-  const doc = parser.parse(xml) as { fps?: { item?: unknown[] } };
   if (!doc.fps) return [{ ok: false, title: '', reason: 'Not an FPS file: no <fps> root element' }];
   return list(doc.fps.item).map((it) => parseItem(it as Record<string, unknown>));
 }

@@ -7,34 +7,52 @@ import { SlideVerify } from '../../../components/SlideVerify.js';
 import { notify } from '../../../lib/notify.js';
 import { session } from '../../../lib/session.js';
 import { useLogin } from '../api/login.js';
+import { LoginCaptchaItem, useLoginCaptcha } from './LoginCaptcha.js';
 import { ModeLink } from './ModeLink.js';
 import { accountRules } from './rules.js';
 
 /** Failed logins in this page session; from 5 the slide-verify puzzle is required (doc 1 §4). */
 let failures = 0;
 
-/** Login form of the sign-in modal: username, password; slide-verify after 5 failures; welcome back on success. */
+interface LoginValues {
+  username: string;
+  password: string;
+  captcha?: string;
+}
+
+/**
+ * Login form of the sign-in modal: username, password; slide-verify after 5 failures (doc 1 §4); the server's
+ * image captcha when the server asks for one (useLoginCaptcha); welcome back on success.
+ */
 export function LoginForm() {
   const { t } = useTranslation('account');
   const rules = accountRules(t);
-  const [form] = Form.useForm<{ username: string; password: string }>();
+  const [form] = Form.useForm<LoginValues>();
   const [failCount, setFailCount] = useState(failures);
   const [verified, setVerified] = useState(false);
   const login = useLogin();
+  const serverCaptcha = useLoginCaptcha();
   const needVerify = failCount >= LIMITS.slideVerifyAfterFailures;
 
-  const onFinish = async (values: { username: string; password: string }) => {
+  const onFinish = async (values: LoginValues) => {
     if (needVerify && !verified) {
       notify.warning(t('Slide_verify_first'));
       return;
     }
     try {
-      const user = await login.mutateAsync({ username: values.username.trim(), password: values.password });
+      const user = await login.mutateAsync({
+        username: values.username.trim(),
+        password: values.password,
+        ...serverCaptcha.body(values.captcha),
+      });
+      serverCaptcha.onResult(null);
       failures = 0;
       setFailCount(0);
       notify.success(t('Welcome_back', { name: user.nickname || user.username }));
       session.closeLoginModal();
-    } catch {
+    } catch (e) {
+      serverCaptcha.onResult(e);
+      form.setFieldValue('captcha', '');
       failures += 1;
       setFailCount(failures);
       setVerified(false);
@@ -53,6 +71,9 @@ export function LoginForm() {
           autoComplete="current-password"
         />
       </Form.Item>
+      {serverCaptcha.needed && (
+        <LoginCaptchaItem captcha={serverCaptcha.captcha} onRefresh={serverCaptcha.refresh} />
+      )}
       {needVerify && !verified && <SlideVerify onSuccess={() => setVerified(true)} />}
       <Button
         type="primary"

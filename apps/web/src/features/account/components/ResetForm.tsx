@@ -2,8 +2,9 @@ import { LIMITS } from '@oj/shared';
 import { Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
-import { captchaSrc, useCaptcha } from '../api/captcha.js';
+import { useCaptcha } from '../api/captcha.js';
 import { useApplyResetPassword } from '../api/reset-password.js';
+import { CaptchaImage } from './CaptchaImage.js';
 import { ModeLink } from './ModeLink.js';
 import { accountRules } from './rules.js';
 import { useCountdown } from './useCountdown.js';
@@ -52,22 +53,7 @@ export function ResetForm() {
       <Form.Item name="captcha" rules={rules.captcha}>
         <Space.Compact style={{ width: '100%' }}>
           <Input placeholder={t('Enter_captcha')} maxLength={LIMITS.captchaMax} />
-          {captcha.data && (
-            <img
-              src={captchaSrc(captcha.data.img)}
-              alt={t('Captcha')}
-              title={t('Click_to_refresh')}
-              onClick={() => void captcha.refetch()}
-              className="oj-clickable"
-              style={{
-                height: 40,
-                width: 110,
-                border: '1px solid #d9d9d9',
-                borderLeft: 'none',
-                background: '#fff',
-              }}
-            />
-          )}
+          <CaptchaImage captcha={captcha.data} onRefresh={() => void captcha.refetch()} />
         </Space.Compact>
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={apply.isPending} disabled={countdown.left > 0}>

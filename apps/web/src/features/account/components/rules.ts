@@ -1,4 +1,4 @@
-import { emailCodeField, emailField, LIMITS } from '@oj/shared';
+import { emailCodeField, emailField, LIMITS, USERNAME_PATTERN } from '@oj/shared';
 import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { checkUsernameOrEmail, type ExistFlags } from '../api/check-username-or-email.js';
@@ -29,6 +29,8 @@ export function accountRules(t: TFunction): AccountRules {
     max: LIMITS.usernameMax,
     message: t('Username_max', { max: LIMITS.usernameMax }),
   };
+  /** New usernames: the shared character rule (no look-alike scripts, no invisible marks). */
+  const usernameChars: FormRule = { pattern: USERNAME_PATTERN, message: t('Username_chars') };
   const passwordRequired: FormRule = { required: true, message: t('Password_required') };
   const passwordLength: FormRule = {
     min: LIMITS.passwordMin,
@@ -70,9 +72,10 @@ export function accountRules(t: TFunction): AccountRules {
     registerUsername: [
       usernameRequired,
       usernameMax,
+      usernameChars,
       existenceCheck(
         'username',
-        (v) => usernameTyped(v) && v.length <= LIMITS.usernameMax,
+        (v) => usernameTyped(v) && v.length <= LIMITS.usernameMax && USERNAME_PATTERN.test(v.trim()),
         true,
         t('Username_exists'),
       ),

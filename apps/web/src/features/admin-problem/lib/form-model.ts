@@ -120,7 +120,7 @@ export function emptyForm(author = ''): ProblemFormValues {
     ioReadFileName: '',
     ioWriteFileName: '',
     isRemoveEndBlank: true,
-    openCaseResult: true,
+    openCaseResult: false,
     codeShare: true,
     userExtraFiles: [],
     judgeExtraFiles: [],

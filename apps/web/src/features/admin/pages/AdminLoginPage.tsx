@@ -5,26 +5,36 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toggleLanguage } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/notify.js';
+import { LoginCaptchaItem, useLoginCaptcha } from '../../account/components/LoginCaptcha.js';
 import { useWebsiteConfig } from '../../config/api/get-website-config.js';
 import { useAdminLogin } from '../api/admin-session.js';
 
 /**
  * /admin/login (doc 3): the separate admin login. Success shows Admin_Login_Success and opens the dashboard;
- * a non-admin account is refused with the server's message.
+ * a non-admin account is refused with the server's message; the server's captcha shows when it asks for one.
  */
 export default function AdminLoginPage() {
   const { t } = useTranslation(['admin', 'account']);
   const navigate = useNavigate();
   const config = useWebsiteConfig();
   const login = useAdminLogin();
+  const serverCaptcha = useLoginCaptcha();
+  const [form] = Form.useForm<{ username: string; password: string; captcha?: string }>();
 
-  const onFinish = async (v: { username: string; password: string }) => {
+  const onFinish = async (v: { username: string; password: string; captcha?: string }) => {
     try {
-      await login.mutateAsync({ username: v.username.trim(), password: v.password });
+      await login.mutateAsync({
+        username: v.username.trim(),
+        password: v.password,
+        ...serverCaptcha.body(v.captcha),
+      });
+      serverCaptcha.onResult(null);
       notify.success(t('Admin_Login_Success'));
       navigate('/admin');
-    } catch {
-      // the api client showed the server's message
+    } catch (e) {
+      // the api client showed the server's message; a captcha may be asked for next
+      serverCaptcha.onResult(e);
+      form.setFieldValue('captcha', '');
     }
   };
 
@@ -47,7 +57,7 @@ export default function AdminLoginPage() {
           </span>{' '}
           · {t('Admin_login')}
         </Typography.Title>
-        <Form onFinish={onFinish} size="large">
+        <Form form={form} onFinish={onFinish} size="large">
           <Form.Item
             name="username"
             rules={[
@@ -68,6 +78,9 @@ export default function AdminLoginPage() {
               autoComplete="current-password"
             />
           </Form.Item>
+          {serverCaptcha.needed && (
+            <LoginCaptchaItem captcha={serverCaptcha.captcha} onRefresh={serverCaptcha.refresh} />
+          )}
           <Button type="primary" htmlType="submit" block loading={login.isPending}>
             {t('account:Sign_in')}
           </Button>

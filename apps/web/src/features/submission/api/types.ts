@@ -19,35 +19,12 @@ export interface SubmissionDetailResponse {
   waCaseData: WaCaseData | null;
 }
 
-export interface JudgeCaseVo {
-  caseId: number;
-  inputData: string | null;
-  outputData: string | null;
-  userOutput: string | null;
-  status: number;
-  time: number | null;
-  memory: number | null;
-  score: number | null;
-  groupNum: number | null;
-  message: string | null;
-}
-
-export interface SubtaskVo {
-  groupNum: number;
-  status: number;
-  score: number;
-  ac: number;
-  total: number;
-  time: number;
-  memory: number;
-  subtaskDetailList: JudgeCaseVo[];
-}
-
-export interface CaseResultResponse {
-  judgeCaseMode: string;
-  judgeCaseList: JudgeCaseVo[];
-  subTaskJudgeCaseVoList: SubtaskVo[] | null;
-}
+/** Case results (doc 2 §3): the shared shapes the server sends. */
+export type {
+  CaseResultResponse,
+  CaseResultView as JudgeCaseVo,
+  SubtaskResultView as SubtaskVo,
+} from '@oj/shared';
 
 /** Filters of the status page (doc 2 §2.4), as kept in the address. */
 export interface SubmissionListFilter {

@@ -1,4 +1,5 @@
 import { GithubOutlined, LinkOutlined, UserOutlined } from '@ant-design/icons';
+import { isHttpUrl } from '@oj/shared';
 import {
   Avatar,
   Button,
@@ -13,7 +14,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Markdown } from '../../../components/Markdown.js';
@@ -78,16 +79,8 @@ export default function UserHomePage() {
             </div>
             <Space direction="vertical" style={{ marginTop: 16, width: '100%' }}>
               {u.school && <Typography.Text>{u.school}</Typography.Text>}
-              {u.github && (
-                <a href={u.github} target="_blank" rel="noreferrer">
-                  <GithubOutlined /> {u.github}
-                </a>
-              )}
-              {u.blog && (
-                <a href={u.blog} target="_blank" rel="noreferrer">
-                  <LinkOutlined /> {u.blog}
-                </a>
-              )}
+              <ProfileLink url={u.github} icon={<GithubOutlined />} />
+              <ProfileLink url={u.blog} icon={<LinkOutlined />} />
               {u.recentLoginTime && (
                 <Typography.Text type="secondary">
                   {t('Recent_login')}: {formatTime(u.recentLoginTime)}
@@ -148,5 +141,22 @@ export default function UserHomePage() {
         </Col>
       </Row>
     </div>
+  );
+}
+
+/** A profile link (github, blog): a link only when it is http(s), else plain text (issue 8 finding 8). */
+function ProfileLink({ url, icon }: { url: string; icon: ReactNode }) {
+  if (!url) return null;
+  if (!isHttpUrl(url)) {
+    return (
+      <Typography.Text>
+        {icon} {url}
+      </Typography.Text>
+    );
+  }
+  return (
+    <a href={url} target="_blank" rel="noreferrer noopener">
+      {icon} {url}
+    </a>
   );
 }

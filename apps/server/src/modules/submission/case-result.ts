@@ -1,0 +1,115 @@
+import {
+  type CaseResultResponse,
+  type CaseResultView,
+  isCodeAndDataRole,
+  type SubtaskResultView,
+} from '@oj/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context.js';
+import { judgeCases, problems, submissions } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { assertCanViewProblem, isProblemManager } from '../problem/problem.access.js';
+import { firstFailingCase, mayDownloadWaCase } from './wa-case.js';
+
+/** A submission with its problem; 404 when unknown. */
+export async function loadSubmissionWithProblem(ctx: AppContext, submitId: number) {
+  const [r] = await ctx.db
+    .select({ s: submissions, p: problems })
+    .from(submissions)
+    .innerJoin(problems, eq(problems.id, submissions.pid))
+    .where(eq(submissions.id, submitId));
+  if (!r) throw notFound('The submission does not exist');
+  return r;
+}
+
+/**
+ * Which cases' data (input, expected output, user output, checker message) `viewer` may read: every case for super
+ * admins and problem admins; for the owner only the first failing case under the wrong-case rule (mayDownloadWaCase:
+ * non-contest, more than 3 cases); none for anyone else (doc 2 §6). Returns 'all' or the set of case indexes.
+ */
+async function readableCases(
+  ctx: AppContext,
+  viewer: SessionUser | null,
+  sub: typeof submissions.$inferSelect,
+): Promise<'all' | Set<number>> {
+  if (viewer && isCodeAndDataRole(viewer.role)) return 'all';
+  if (!(await mayDownloadWaCase(ctx, viewer, sub))) return new Set();
+  const wa = await firstFailingCase(ctx, sub);
+  return new Set(wa ? [wa.caseIndex] : []);
+}
+
+/**
+ * GET /api/get-all-case-result (doc 2 §3 test-case result, §6): per-case results and, in subtask modes, per-group
+ * summaries. 404 unknown submission, 403 when the viewer may not view its problem (assertCanViewProblem). Null
+ * (no data) unless the problem opens case results or the viewer manages problems. Everyone allowed sees status,
+ * time (ms), memory (KB), score and group per case; the data fields only as readableCases allows.
+ */
+export async function getAllCaseResult(
+  ctx: AppContext,
+  viewer: SessionUser | null,
+  submitId: number,
+): Promise<CaseResultResponse | null> {
+  const { s, p } = await loadSubmissionWithProblem(ctx, submitId);
+  assertCanViewProblem(viewer, p);
+  if (!p.openCaseResult && !isProblemManager(viewer)) return null;
+  const readable = await readableCases(ctx, viewer, s);
+  const rows = await ctx.db
+    .select()
+    .from(judgeCases)
+    .where(eq(judgeCases.submitId, submitId))
+    .orderBy(asc(judgeCases.caseIndex));
+  const judgeCaseList: CaseResultView[] = rows.map((c) => {
+    const data = readable === 'all' || readable.has(c.caseIndex);
+    return {
+      caseId: c.caseIndex,
+      inputData: data ? c.inputData : null,
+      outputData: data ? c.outputData : null,
+      userOutput: data ? c.userOutput : null,
+      status: c.status,
+      time: c.time,
+      memory: c.memory,
+      score: c.score,
+      groupNum: c.groupNum,
+      message: data ? c.message : null,
+    };
+  });
+  const mode = p.judgeCaseMode;
+  const subtask = mode === 'subtask_lowest' || mode === 'subtask_average';
+  return {
+    judgeCaseMode: mode,
+    judgeCaseList,
+    subTaskJudgeCaseVoList: subtask ? subtaskSummaries(judgeCaseList, mode) : null,
+  };
+}
+
+/** Per-group summaries of the subtask modes: lowest or rounded mean score, first failing status, max time/memory. */
+function subtaskSummaries(
+  list: CaseResultView[],
+  mode: 'subtask_lowest' | 'subtask_average',
+): SubtaskResultView[] {
+  const groups = new Map<number, CaseResultView[]>();
+  for (const c of list) {
+    const g = c.groupNum ?? 1;
+    groups.set(g, [...(groups.get(g) ?? []), c]);
+  }
+  return [...groups.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([groupNum, cases]) => {
+      const scores = cases.map((c) => c.score ?? 0);
+      const score =
+        mode === 'subtask_lowest'
+          ? Math.min(...scores)
+          : Math.round(scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length));
+      const firstBad = cases.find((c) => c.status !== 0);
+      return {
+        groupNum,
+        status: firstBad ? firstBad.status : 0,
+        score,
+        ac: cases.filter((c) => c.status === 0).length,
+        total: cases.length,
+        time: Math.max(0, ...cases.map((c) => c.time ?? 0)),
+        memory: Math.max(0, ...cases.map((c) => c.memory ?? 0)),
+        subtaskDetailList: cases,
+      };
+    });
+}

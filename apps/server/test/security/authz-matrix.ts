@@ -1,0 +1,25 @@
+/**
+ * The route × role authorization matrix (issue 8, "tests that stay"): one or more rows for every registered route,
+ * each a request and the HTTP status every role gets (roles and helpers in matrix/roles.ts, rows by area in
+ * matrix/*.ts). `authz-matrix.test.ts` runs it against the real app and fails when a registered route has no row:
+ * a new route (or a new area) adds its rows here.
+ */
+
+import { accountRows } from './matrix/account.js';
+import { adminRows } from './matrix/admin.js';
+import { judgeRows } from './matrix/judge.js';
+import { publicRows } from './matrix/public.js';
+import type { MatrixRow } from './matrix/roles.js';
+import { rootRows } from './matrix/root.js';
+import { submissionsRows } from './matrix/submissions.js';
+
+export { type MatrixRow, problemPayload, ROLES, type RoleKey, type Seed } from './matrix/roles.js';
+
+export const MATRIX: MatrixRow[] = [
+  ...publicRows,
+  ...submissionsRows,
+  ...accountRows,
+  ...adminRows,
+  ...rootRows,
+  ...judgeRows,
+];
