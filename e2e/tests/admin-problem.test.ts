@@ -74,6 +74,15 @@ const listRow = (page: Page, problemId: string) =>
     .locator('.ant-table-row')
     .filter({ has: page.locator('td', { hasText: new RegExp(`^${problemId}$`) }) });
 
+/** Client-side navigation in the same tab (the SPA's router follows popstate): the query cache is kept. */
+async function navigateInApp(page: Page, pathname: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, pathname);
+  await page.waitForURL((u) => u.pathname === pathname);
+}
+
 /** Waits until the admin list shows a row for `problemId` holding `text` (the list refetches after a save). */
 async function waitListRow(page: Page, problemId: string, text: string): Promise<void> {
   await listRow(page, problemId).filter({ hasText: text }).waitFor();
@@ -152,6 +161,29 @@ describe('admin problem pages in the browser', () => {
     await page.getByTestId('problem-save').click();
     await page.waitForURL(/\/admin\/problems$/);
     await waitListRow(page, 'E2E-SUM', 'Sum of two integers');
+    await page.context().close();
+  });
+
+  it('a title edited in admin shows at once on the public problem page opened next in the same tab', async () => {
+    const page = await rootPage();
+    // The public page first, so its detail is in the tab's query cache.
+    await navigateInApp(page, '/problem/P1000');
+    const title = page.getByTestId('problem-title');
+    await title.waitFor();
+    const before = (await title.textContent()) ?? '';
+    expect(before).toContain('P1000');
+
+    await navigateInApp(page, '/admin/problems');
+    await listRow(page, 'P1000').getByRole('button', { name: 'Edit' }).click();
+    await page.waitForURL(/\/admin\/problem\/edit\/\d+$/);
+    await expect.poll(() => page.getByTestId('problem-title').inputValue()).not.toBe('');
+    await page.getByTestId('problem-title').fill('Freshly renamed');
+    await page.getByTestId('problem-save').click();
+    await page.waitForURL(/\/admin\/problems$/);
+
+    await navigateInApp(page, '/problem/P1000');
+    // Within 5 s (a refetch), not after the 30 s the cached detail would otherwise stay fresh.
+    await expect.poll(() => title.textContent(), { timeout: 5000 }).toBe('P1000 Freshly renamed');
     await page.context().close();
   });
 });
