@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  api,
   launchBrowser,
   newPage,
   ROOT_PASSWORD,
@@ -165,25 +166,41 @@ describe('admin problem pages in the browser', () => {
   });
 
   it('a title edited in admin shows at once on the public problem page opened next in the same tab', async () => {
+    const { token } = await api(base, 'POST', '/admin/login', {
+      body: { username: 'root', password: ROOT_PASSWORD },
+    });
+    await api(base, 'POST', '/admin/problem', {
+      token: token ?? undefined,
+      body: {
+        problem: {
+          problemId: 'E2E-FRESH',
+          title: 'Old title',
+          description: 'd',
+          input: 'i',
+          output: 'o',
+          auth: 1,
+        },
+        samples: [{ input: '1\n', output: '1\n' }],
+        languages: ['C++'],
+      },
+    });
     const page = await rootPage();
     // The public page first, so its detail is in the tab's query cache.
-    await navigateInApp(page, '/problem/P1000');
+    await navigateInApp(page, '/problem/E2E-FRESH');
     const title = page.getByTestId('problem-title');
-    await title.waitFor();
-    const before = (await title.textContent()) ?? '';
-    expect(before).toContain('P1000');
+    await expect.poll(() => title.textContent()).toBe('E2E-FRESH Old title');
 
     await navigateInApp(page, '/admin/problems');
-    await listRow(page, 'P1000').getByRole('button', { name: 'Edit' }).click();
+    await listRow(page, 'E2E-FRESH').getByRole('button', { name: 'Edit' }).click();
     await page.waitForURL(/\/admin\/problem\/edit\/\d+$/);
-    await expect.poll(() => page.getByTestId('problem-title').inputValue()).not.toBe('');
+    await expect.poll(() => page.getByTestId('problem-title').inputValue()).toBe('Old title');
     await page.getByTestId('problem-title').fill('Freshly renamed');
     await page.getByTestId('problem-save').click();
     await page.waitForURL(/\/admin\/problems$/);
 
-    await navigateInApp(page, '/problem/P1000');
+    await navigateInApp(page, '/problem/E2E-FRESH');
     // Within 5 s (a refetch), not after the 30 s the cached detail would otherwise stay fresh.
-    await expect.poll(() => title.textContent(), { timeout: 5000 }).toBe('P1000 Freshly renamed');
+    await expect.poll(() => title.textContent(), { timeout: 5000 }).toBe('E2E-FRESH Freshly renamed');
     await page.context().close();
   });
 });
