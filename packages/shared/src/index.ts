@@ -1,4 +1,5 @@
 export * from './constants/enums.js';
+export * from './constants/judge-rules.js';
 export * from './constants/judge-status.js';
 export * from './constants/limits.js';
 export * from './constants/roles.js';

@@ -97,7 +97,3 @@ export const FILE_NAME_PATTERN = /^[A-Za-z0-9_\-.]+$/;
 export function isIntIn(n: number, range: { min: number; max: number }): boolean {
   return Number.isInteger(n) && n >= range.min && n <= range.max;
 }
-
-/** True for the judge case modes that score by subtask groups. */
-export const isSubtaskMode = (mode: string): boolean =>
-  mode === 'subtask_lowest' || mode === 'subtask_average';

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { isAdminRole, type LoginRefusal, type UserInfo } from '@oj/shared';
+import { isAdminRole, type LoginRefusal, type UserInfo, UserStatus } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -75,7 +75,8 @@ export async function checkCredentials(
     throw refusal(BAD_CREDENTIALS, next.needCaptcha);
   }
   await recordSuccess(ctx, key, ip, user.uid);
-  if (user.status !== 0) throw forbidden('Your account has been disabled, please contact the administrator');
+  if (user.status !== UserStatus.NORMAL)
+    throw forbidden('Your account has been disabled, please contact the administrator');
   return user;
 }
 

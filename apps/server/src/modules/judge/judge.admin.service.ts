@@ -1,4 +1,4 @@
-import { MANUAL_JUDGE_CODES } from '@oj/shared';
+import { isJudgingStatus, JudgeStatus, MANUAL_JUDGE_CODES, oiRankScore, ProblemType } from '@oj/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { judgeCases, judgeJobs, problems, submissions } from '../../db/schema/index.js';
@@ -60,7 +60,7 @@ export async function rejudge(ctx: AppContext, submitId: number): Promise<Submis
       .update(submissions)
       .set({
         version,
-        status: 5,
+        status: JudgeStatus.PENDING,
         score: null,
         oiRankScore: null,
         time: null,
@@ -102,7 +102,7 @@ export async function manualJudge(
   }
   return ctx.db.transaction(async (tx) => {
     const s = await lockSubmission(tx, input.submitId);
-    if ([5, 6, 7].includes(s.status)) {
+    if (isJudgingStatus(s.status)) {
       throw badRequest('The submission is still being judged: wait for its verdict or cancel it first');
     }
     const [p] = await tx
@@ -110,9 +110,9 @@ export async function manualJudge(
       .from(problems)
       .where(eq(problems.id, s.pid));
     const score = input.score ?? null;
-    const oiRankScore =
-      p && p.type === 1 && score != null
-        ? Math.round(score * 0.1 + (2 * p.difficulty * score) / Math.max(1, p.ioScore))
+    const rankScore =
+      p && p.type === ProblemType.OI && score != null
+        ? oiRankScore(score, p.ioScore, p.difficulty, false)
         : null;
     const counted = countedStatusOf(input.status);
     await moveCounters(tx, s.pid, s.countedStatus, counted);
@@ -121,7 +121,7 @@ export async function manualJudge(
       .set({
         status: input.status,
         score,
-        oiRankScore,
+        oiRankScore: rankScore,
         isManual: true,
         judger: admin.username,
         countedStatus: counted,
@@ -146,13 +146,13 @@ export async function cancelJudge(
 ): Promise<SubmissionRow> {
   return ctx.db.transaction(async (tx) => {
     const s = await lockSubmission(tx, submitId);
-    if (s.status === -4) throw badRequest('The submission is already cancelled');
+    if (s.status === JudgeStatus.CANCELLED) throw badRequest('The submission is already cancelled');
     await dropJobs(tx, s.id, 'cancelled');
     await moveCounters(tx, s.pid, s.countedStatus, null);
     const [u] = await tx
       .update(submissions)
       .set({
-        status: -4,
+        status: JudgeStatus.CANCELLED,
         isManual: true,
         judger: admin.username,
         version: sql`${submissions.version} + 1`,
@@ -162,7 +162,7 @@ export async function cancelJudge(
       })
       .where(eq(submissions.id, s.id))
       .returning();
-    await adminVerdictHooks(tx, s, -4, s.score, 'cancel');
+    await adminVerdictHooks(tx, s, JudgeStatus.CANCELLED, s.score, 'cancel');
     return u;
   });
 }

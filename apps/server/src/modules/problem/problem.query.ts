@@ -1,4 +1,11 @@
-import { type Page, ProblemAuth, type ProblemListFilter, type ProblemListItem, type TagVo } from '@oj/shared';
+import {
+  JudgeStatus,
+  type Page,
+  ProblemAuth,
+  type ProblemListFilter,
+  type ProblemListItem,
+  type TagVo,
+} from '@oj/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import {
@@ -229,7 +236,7 @@ export async function problemDetail(
       pe: p.countPe,
       se: p.countSe,
     },
-    myStatus: status?.[p.id]?.status ?? -10,
+    myStatus: status?.[p.id]?.status ?? JudgeStatus.NOT_SUBMITTED,
   };
 }
 

@@ -1,8 +1,13 @@
 import {
   type CaseResultResponse,
   type CaseResultView,
+  groupBySubtask,
   isCodeAndDataRole,
+  isSubtaskMode,
+  JudgeStatus,
+  type SubtaskModeName,
   type SubtaskResultView,
+  subtaskScore,
 } from '@oj/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
@@ -74,42 +79,30 @@ export async function getAllCaseResult(
     };
   });
   const mode = p.judgeCaseMode;
-  const subtask = mode === 'subtask_lowest' || mode === 'subtask_average';
   return {
     judgeCaseMode: mode,
     judgeCaseList,
-    subTaskJudgeCaseVoList: subtask ? subtaskSummaries(judgeCaseList, mode) : null,
+    subTaskJudgeCaseVoList: isSubtaskMode(mode) ? subtaskSummaries(judgeCaseList, mode) : null,
   };
 }
 
-/** Per-group summaries of the subtask modes: lowest or rounded mean score, first failing status, max time/memory. */
-function subtaskSummaries(
-  list: CaseResultView[],
-  mode: 'subtask_lowest' | 'subtask_average',
-): SubtaskResultView[] {
-  const groups = new Map<number, CaseResultView[]>();
-  for (const c of list) {
-    const g = c.groupNum ?? 1;
-    groups.set(g, [...(groups.get(g) ?? []), c]);
-  }
-  return [...groups.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([groupNum, cases]) => {
-      const scores = cases.map((c) => c.score ?? 0);
-      const score =
-        mode === 'subtask_lowest'
-          ? Math.min(...scores)
-          : Math.round(scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length));
-      const firstBad = cases.find((c) => c.status !== 0);
-      return {
-        groupNum,
-        status: firstBad ? firstBad.status : 0,
-        score,
-        ac: cases.filter((c) => c.status === 0).length,
-        total: cases.length,
-        time: Math.max(0, ...cases.map((c) => c.time ?? 0)),
-        memory: Math.max(0, ...cases.map((c) => c.memory ?? 0)),
-        subtaskDetailList: cases,
-      };
-    });
+/** Per-group summaries of the subtask modes: group score (shared subtaskScore), first failing status, max time/memory. */
+function subtaskSummaries(list: CaseResultView[], mode: SubtaskModeName): SubtaskResultView[] {
+  const AC = JudgeStatus.ACCEPTED;
+  return groupBySubtask(list).map(([groupNum, cases]) => {
+    const firstBad = cases.find((c) => c.status !== AC);
+    return {
+      groupNum,
+      status: firstBad ? firstBad.status : AC,
+      score: subtaskScore(
+        cases.map((c) => c.score ?? 0),
+        mode,
+      ),
+      ac: cases.filter((c) => c.status === AC).length,
+      total: cases.length,
+      time: Math.max(0, ...cases.map((c) => c.time ?? 0)),
+      memory: Math.max(0, ...cases.map((c) => c.memory ?? 0)),
+      subtaskDetailList: cases,
+    };
+  });
 }

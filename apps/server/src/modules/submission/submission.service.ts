@@ -1,4 +1,4 @@
-import { canSubmitRole, isAdminRole, isSuperAdminRole, type SubmissionView } from '@oj/shared';
+import { canSubmitRole, isAdminRole, isSuperAdminRole, JudgeStatus, type SubmissionView } from '@oj/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { submissions } from '../../db/schema/index.js';
@@ -75,7 +75,7 @@ export async function submitJudge(
         code: input.code,
         language: input.language,
         length: Buffer.byteLength(input.code),
-        status: 5,
+        status: JudgeStatus.PENDING,
         ip,
       })
       .returning();
