@@ -1,11 +1,4 @@
-import {
-  ContestAuth,
-  type ContestListQuery,
-  ContestStatus,
-  type ContestVo,
-  isSuperAdminRole,
-  type Page,
-} from '@oj/shared';
+import { ContestAuth, type ContestListQuery, ContestStatus, type ContestVo, type Page } from '@oj/shared';
 import { and, asc, desc, eq, gt, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { contestRegisters, contests } from '../../db/schema/index.js';
