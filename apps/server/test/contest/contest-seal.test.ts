@@ -98,6 +98,19 @@ describe('a sealed ACM contest', () => {
     expect(Object.values(r.body.data).map((v) => (v as { status: number }).status)).toEqual([-1, 5, -1]);
   });
 
+  it('hides them on the submission detail and case results, and lets contest admins read the code', async () => {
+    const detail = (id: number, token?: string) =>
+      call(t.app, { method: 'GET', url: `/api/get-submission-detail?submitId=${id}`, token });
+    const hidden = (await detail(late, tok.b)).body.data.submission;
+    expect(hidden).toMatchObject({ status: JudgeStatus.PENDING, time: null, memory: null, code: null });
+    expect((await get(`/api/get-all-case-result?submitId=${late}`, tok.b)).body.data).toBeNull();
+    expect((await detail(early, tok.b)).body.data.submission.status).toBe(JudgeStatus.WRONG_ANSWER);
+    expect(await detail(late)).toMatchObject({ code: 401 });
+    const admin = (await detail(late, tok.creator)).body.data.submission;
+    expect(admin).toMatchObject({ status: JudgeStatus.ACCEPTED, code: 'int main(){}' });
+    expect((await detail(late, tok.a)).body.data.submission.status).toBe(JudgeStatus.ACCEPTED);
+  });
+
   it('shows problem counts as unknown to participants and real to contest admins', async () => {
     const [mine] = (await get(`/api/get-contest-problem?cid=${cid}`, tok.b)).body.data;
     expect(mine).toMatchObject({ displayId: 'A', ac: null, total: null, myStatus: JudgeStatus.WRONG_ANSWER });
@@ -143,6 +156,16 @@ describe('an OI contest without real-time results', () => {
     expect(
       (await get(`/api/get-contest-problem-details?cid=${cid}&displayId=A`, tok.a)).body.data.myStatus,
     ).toBe(JudgeStatus.SUBMITTED_UNKNOWN_RESULT);
+    const statusCall = await call(t.app, {
+      method: 'POST',
+      url: '/api/get-user-problem-status',
+      token: tok.a,
+      payload: { pidList: [oiPid], isContestProblemList: true, cid },
+    });
+    expect(statusCall.body.data[oiPid]).toEqual({
+      status: JudgeStatus.SUBMITTED_UNKNOWN_RESULT,
+      score: null,
+    });
     expect(await statuses(cid, tok.creator)).toEqual({ [s]: JudgeStatus.ACCEPTED });
   });
 

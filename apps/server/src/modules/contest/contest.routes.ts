@@ -10,6 +10,7 @@ import { checkContestSubmissionsStatus, listContestSubmissions } from './contest
 // Side effects: the contest admission rule for submits with cid, and the verdict seam for the scoreboard.
 import './contest.admission.js';
 import './contest.events.js';
+import './contest.submission-view.js';
 
 const containsEnd = z.object({ containsEnd: queryBool });
 const submissionsQuery = z.object({
