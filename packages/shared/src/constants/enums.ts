@@ -79,6 +79,9 @@ export const UserStatus = { NORMAL: 0, DISABLED: 1 } as const;
 /** Announcement status: 0 shown, 1 hidden (the admin visible switch). */
 export const AnnouncementStatus = { VISIBLE: 0, HIDDEN: 1 } as const;
 
+/** `contest_registers.status`: 0 a valid registration (HOJ's column; a later "disabled" state would be 1). */
+export const ContestRegisterStatus = { VALID: 0 } as const;
+
 export const Gender = { MALE: 'male', FEMALE: 'female', SECRECY: 'secrecy' } as const;
 
 export const MessageType = {
