@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { narrowImports } from './build/narrow-imports.js';
 import { precompress } from './build/precompress.js';
 
 /** Module ids rollup may drop when none of their exports is used (see `treeshake` below). */
@@ -12,7 +13,7 @@ const SIDE_EFFECT_FREE =
  * `bench/web/bundle-size.ts`. Every text file of `dist/` also gets `.br` and `.gz` siblings (build/precompress.ts).
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), narrowImports(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
