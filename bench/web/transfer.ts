@@ -95,7 +95,15 @@ async function coldLoad(browser: Browser, base: string, page: PageCase): Promise
     const fcp = await tab.evaluate(
       () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     );
-    return { requests, bytes, byType, fcp, ready, files: files.sort((a, b) => b.bytes - a.bytes) };
+    // A snapshot: responses still finishing while the context closes are not counted anywhere.
+    return {
+      requests,
+      bytes,
+      byType: { ...byType },
+      fcp,
+      ready,
+      files: [...files].sort((a, b) => b.bytes - a.bytes),
+    };
   } finally {
     await context.close();
   }
