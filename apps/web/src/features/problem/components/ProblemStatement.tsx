@@ -1,30 +1,15 @@
 import { BarChartOutlined, CheckCircleOutlined, CommentOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Divider, Skeleton, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Descriptions, Divider, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Markdown } from '../../../components/Markdown.js';
 import './statement.css';
 import type { ProblemDetailResponse } from '../api/types.js';
 import { shownLimits } from '../lib/problem-math.js';
-import { looksLikeHtml, toMarkdown } from '../lib/statement-source.js';
 import { DifficultyTag } from './DifficultyTag.js';
 import { SampleBlock } from './SampleBlock.js';
+import { StatementText } from './StatementText.js';
 import { StatisticsDialog } from './StatisticsDialog.js';
-
-/** Statement text as markdown (HTML statements converted first; see lib/statement-source.ts). */
-function StatementText({ source }: { source: string }) {
-  const [md, setMd] = useState<string | null>(looksLikeHtml(source) ? null : source);
-  useEffect(() => {
-    let live = true;
-    if (looksLikeHtml(source)) void toMarkdown(source).then((m) => live && setMd(m));
-    else setMd(source);
-    return () => {
-      live = false;
-    };
-  }, [source]);
-  return md == null ? <Skeleton active paragraph={{ rows: 2 }} /> : <Markdown source={md} />;
-}
 
 function Section({ title, source }: { title: string; source: string | null | undefined }) {
   if (!source?.trim()) return null;
