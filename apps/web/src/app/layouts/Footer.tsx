@@ -54,14 +54,16 @@ export function Footer() {
       </Space>
       <div style={{ marginTop: 12, fontSize: 12 }}>
         <Space wrap split={<Divider type="vertical" />} style={{ justifyContent: 'center' }}>
-          {config.recordName &&
-            (config.recordUrl ? (
+          {/* null, not '', when there is no record: Space draws a divider before any non-null child. */}
+          {config.recordName ? (
+            config.recordUrl ? (
               <a href={config.recordUrl} target="_blank" rel="noreferrer">
                 {config.recordName}
               </a>
             ) : (
               <span>{config.recordName}</span>
-            ))}
+            )
+          ) : null}
           <span>
             {t('Powered_by')}{' '}
             {config.projectUrl ? (

@@ -18,7 +18,7 @@ describe('StatementText', () => {
       '```',
     ].join('\n');
     const { container } = render(<StatementText source={source} />);
-    expect(await screen.findByRole('heading', { name: 'Task' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Task' }, { timeout: 15_000 })).toBeTruthy();
     expect(container.querySelector('table td')?.textContent).toBe('1');
     expect(container.querySelector('pre code')?.textContent).toBe('int main() {}\n');
     expect(container.querySelector('b')?.textContent).toBe('n');

@@ -2,6 +2,7 @@ import { Skeleton } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Markdown } from '../../../components/Markdown.js';
 import { htmlToMarkdown, prepareStatement } from '../lib/statement-source.js';
+import './statement.css';
 
 /**
  * One statement section rendered: markdown (inline HTML sanitized) at once, an HTML document after its conversion
@@ -20,7 +21,10 @@ export function StatementText({ source }: { source: string }) {
       live = false;
     };
   }, [html]);
-  if ('markdown' in prepared) return <Markdown source={prepared.markdown} />;
-  if (converted?.html !== html) return <Skeleton active paragraph={{ rows: 2 }} />;
-  return <Markdown source={converted.md} />;
+  const md = 'markdown' in prepared ? prepared.markdown : converted?.html === html ? converted.md : null;
+  return (
+    <div className="oj-statement-text">
+      {md == null ? <Skeleton active paragraph={{ rows: 2 }} /> : <Markdown source={md} />}
+    </div>
+  );
 }

@@ -217,7 +217,7 @@ export default function SubmissionDetailPage() {
           />
         </Space>
       )}
-      {finished && (
+      {finished && !errorText && (
         <Card
           title={t('Test_Case_Results')}
           size="small"
