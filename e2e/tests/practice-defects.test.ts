@@ -182,8 +182,12 @@ describe('practice defects (issue 14)', () => {
     await typeCode(root, AC);
     const id = await submitAndWait(root, 0);
     await root.reload();
-    await expect.poll(() => root.getByTestId('my-problem-status').count(), T).toBe(1);
+    await expect.poll(() => root.locator('.cm-content').count(), T).toBe(1);
+    await root.waitForLoadState('networkidle');
     expect(await editorTop()).toBe(before);
+    await expect
+      .poll(() => root.getByTestId('my-problem-status').textContent(), T)
+      .toBe('You have solved the problem');
     await shot(root, 'defects-solved-en');
 
     await root.goto(`${server.base}/submission-detail/${id}`);
@@ -218,18 +222,26 @@ describe('practice defects (issue 14)', () => {
     await root.goto(`${server.base}/problem/MD1`);
     await expect.poll(() => root.locator('.cm-content').count(), T).toBe(1);
     await pickLanguage(root, 'Python3');
-    await typeCode(root, ['raise ValueError("boom")']);
+    // A syntax error: the compiler's message is also its stderr; shown once.
+    await typeCode(root, ['print(1 +']);
     await root.getByTestId('open-test-drawer').click();
     const drawer = root.getByTestId('test-drawer');
+    await root.getByTestId('test-run').click();
+    await expect.poll(() => root.getByTestId('test-status').getAttribute('data-status'), JUDGED).toBe('-2');
+    await expect.poll(() => drawer.textContent(), T).toContain('SyntaxError');
+    expect(((await drawer.textContent()) ?? '').split('SyntaxError').length - 1).toBe(1);
+    await root.getByTestId('problem-title').evaluate((el: HTMLElement) => el.focus());
+    await root.keyboard.press('Escape');
+    await expect.poll(() => root.locator('.ant-drawer-open').count(), T).toBe(0);
+    // A runtime error: the traceback once (stderr), the exit code as the judge's message.
+    await typeCode(root, ['raise ValueError("boom")']);
+    await root.getByTestId('open-test-drawer').click();
     await root.getByTestId('test-run').click();
     await expect.poll(() => root.getByTestId('test-status').getAttribute('data-status'), JUDGED).toBe('3');
     await expect.poll(() => drawer.textContent(), T).toContain('ValueError: boom');
     const text = (await drawer.textContent()) ?? '';
     expect(text.split('ValueError: boom').length - 1).toBe(1);
     await shot(root, 'defects-test-drawer-en');
-    // Focus back in the editor's page (the Run button keeps it otherwise), then Esc.
-    await root.locator('body').focus();
-    await root.getByTestId('problem-title').evaluate((el: HTMLElement) => el.focus());
     await root.keyboard.press('Escape');
     await expect.poll(() => root.locator('.ant-drawer-open').count(), T).toBe(0);
 
@@ -252,7 +264,7 @@ describe('practice defects (issue 14)', () => {
     const form = page.getByTestId('register-form');
     await form.getByPlaceholder('Email', { exact: true }).fill('new_user@example.test');
     await page.getByTestId('send-register-code').click();
-    await page.getByTestId('register-code').click();
+    await form.getByPlaceholder('Email code').click();
     await page.waitForTimeout(300);
     expect(await form.locator('.ant-form-item-has-error').count()).toBe(0);
     expect(await form.locator('.ant-input-status-error').count()).toBe(0);
@@ -286,7 +298,7 @@ describe('practice defects (issue 14)', () => {
     await page.goto(`${server.base}/home`);
     const bottom = page.locator('footer > div').last();
     await expect.poll(() => bottom.textContent(), T).toContain('Powered by');
-    expect(await bottom.locator('.ant-divider').count()).toBe(0);
+    expect(await page.locator('footer .ant-divider').count()).toBe(0);
     expect(await page.getByTestId('top-nav').textContent()).toContain('Rank');
     expect(await page.getByTestId('top-nav').textContent()).not.toContain('OI Rank');
     await page.context().close();
@@ -322,4 +334,43 @@ describe('practice defects (issue 14)', () => {
     await shot(page, 'defects-home-zh');
     await page.context().close();
   }, 60_000);
+
+  it('screens: the changed pages in Chinese and at 375 px (nothing sticks out sideways on a phone)', async () => {
+    const submissions = await api<{ records: { submitId: number; status: number }[] }>(
+      server.base,
+      'GET',
+      '/get-submission-list?limit=30&onlyMine=true',
+      { token: rootToken },
+    );
+    const ac = submissions.data.records.find((r) => r.status === 0)?.submitId;
+    const pages: [string, string][] = [
+      ['problem', '/problem/MD1'],
+      ['submission', `/submission-detail/${ac}`],
+      ['user-home', '/user-home'],
+      ['home', '/home'],
+      ['admin-edit', `/admin/problem/edit/${pid}`],
+      ['admin-language', '/admin/language'],
+    ];
+    for (const [lang, width] of [
+      ['zh-CN', 1280],
+      ['en-US', 375],
+    ] as const) {
+      await root.evaluate((l) => localStorage.setItem('languages', l), lang);
+      await root.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+      for (const [name, url] of pages) {
+        await root.goto(`${server.base}${url}`);
+        await root.waitForLoadState('networkidle');
+        await expect.poll(() => root.locator('.ant-skeleton, .ant-spin-spinning').count(), T).toBe(0);
+        await shot(root, `defects-${name}-${width === 375 ? '375' : 'zh'}`);
+        if (width === 375 && !url.startsWith('/admin')) {
+          const overflow = await root.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect({ name, overflow }).toEqual({ name, overflow: 0 });
+        }
+      }
+    }
+    await root.evaluate(() => localStorage.setItem('languages', 'en-US'));
+    await root.setViewportSize({ width: 1280, height: 800 });
+  }, 180_000);
 });

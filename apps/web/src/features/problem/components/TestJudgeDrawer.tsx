@@ -101,9 +101,11 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
     result && asked && result.status === JudgeStatus.ACCEPTED
       ? matchedSample(p.examples, asked.input, asked.expected)
       : null;
-  // stderr and the judge's message, each once (compile errors have their own block above).
+  // The judge's message and stderr, each once: a Python syntax error is both the compiler's message and its stderr.
+  const compiled = result?.status !== JudgeStatus.COMPILE_ERROR;
+  const compileErrors = result && !compiled ? distinctErrorTexts(result.errorMessage, result.stderr) : [];
   const errors =
-    result && result.status !== JudgeStatus.COMPILE_ERROR
+    result && compiled
       ? distinctErrorTexts(result.stderr, result.status === JudgeStatus.ACCEPTED ? null : result.errorMessage)
       : [];
   const spjUncertain =
@@ -179,12 +181,14 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
                 data-testid="test-sample-matched"
               />
             )}
-            {result.status === JudgeStatus.COMPILE_ERROR && result.errorMessage && (
+            {compileErrors.length > 0 && (
               <>
                 <Typography.Text strong>{t('Compile_Error_Message')}</Typography.Text>
-                <pre style={preBox} data-testid="test-compile-error">
-                  {result.errorMessage}
-                </pre>
+                {compileErrors.map((text) => (
+                  <pre key={text} style={preBox} data-testid="test-compile-error">
+                    {text}
+                  </pre>
+                ))}
               </>
             )}
             {result.status !== JudgeStatus.COMPILE_ERROR && (
