@@ -1,6 +1,7 @@
 import 'katex/dist/katex.min.css';
 import ReactMarkdown from 'react-markdown';
 import rehypeKatex from 'rehype-katex';
+import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -19,13 +20,17 @@ const schema = {
   },
 };
 
-/** The heavy markdown renderer (loaded through `Markdown`): sanitize first, then KaTeX renders math. */
+/**
+ * The heavy markdown renderer (loaded through `Markdown`): inline HTML in the markdown is parsed (rehype-raw), then
+ * everything is sanitized (GitHub's allow-list: `<b>`, `<img>`, `<sup>`, `<br>`, `<a>`… stay; scripts, styles and
+ * event handlers go), then KaTeX renders math.
+ */
 export default function MarkdownRenderer({ source }: { source: string }) {
   return (
     <div className="oj-markdown" style={{ overflowWrap: 'anywhere' }}>
       <ReactMarkdown
         remarkPlugins={[remarkGfm, remarkMath]}
-        rehypePlugins={[[rehypeSanitize, schema], rehypeKatex]}
+        rehypePlugins={[rehypeRaw, [rehypeSanitize, schema], rehypeKatex]}
       >
         {source}
       </ReactMarkdown>

@@ -1,13 +1,14 @@
 import { ExperimentOutlined, SendOutlined } from '@ant-design/icons';
-import { isFinishedStatus, JudgeStatus, ProblemType } from '@oj/shared';
+import { isFinishedStatus, ProblemType } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, notification, Space } from 'antd';
+import { Button, notification, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CodeEditor,
   type EditorLook,
   EditorToolbar,
+  languageForFile,
   loadGlobalLook,
   loadSavedCode,
   normalizeLook,
@@ -78,6 +79,11 @@ export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
     if (!codeRef.current.trim() || codeRef.current === template(language)) setCode(template(next));
     setLanguage(next);
   };
+  const onUpload = (text: string, fileName: string) => {
+    setCode(text);
+    const lang = languageForFile(fileName, allowed, language);
+    if (lang) setLanguage(lang);
+  };
   const onLook = (next: EditorLook) => {
     setLook(next);
     saveGlobalLook(next);
@@ -124,19 +130,9 @@ export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
   const onShortcut = useCallback(() => void submitRef.current(), []);
 
   const contentType = langs.data?.find((l) => l.name === language)?.contentType;
-  const solved = detail.myStatus === JudgeStatus.ACCEPTED;
-  const tried = detail.myStatus !== JudgeStatus.NOT_SUBMITTED;
 
   return (
     <div data-testid="code-panel">
-      {token && tried && (
-        <Alert
-          type={solved ? 'success' : 'info'}
-          message={solved ? t('You_have_solved_the_problem') : t('You_have_submitted_a_solution')}
-          showIcon
-          style={{ marginBottom: 8 }}
-        />
-      )}
       <EditorToolbar
         languages={allowed}
         language={language}
@@ -144,7 +140,7 @@ export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
         look={look}
         onLook={onLook}
         onReset={() => setCode(template(language))}
-        onUpload={setCode}
+        onUpload={onUpload}
         onLastAc={token ? onLastAc : undefined}
         extra={
           <Button

@@ -11,7 +11,7 @@ import { StatusTag } from '../../submission/components/StatusTag.js';
 import { formatMemory, formatTimeMs } from '../../submission/lib/format.js';
 import { preBox } from '../../submission/lib/styles.js';
 import type { Example } from '../api/types.js';
-import { matchedSample } from '../lib/problem-math.js';
+import { distinctErrorTexts, matchedSample } from '../lib/problem-math.js';
 import { codeError } from '../lib/validate-code.js';
 
 export interface TestJudgeDrawerProps {
@@ -48,6 +48,18 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
     },
     [],
   );
+
+  // Esc closes the drawer wherever the focus is (antd only listens inside the drawer, and the editor or the
+  // button that opened it usually keeps the focus).
+  const { open, onClose } = p;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
 
   const run = async () => {
     const err = codeError(p.getCode());
@@ -89,6 +101,13 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
     result && asked && result.status === JudgeStatus.ACCEPTED
       ? matchedSample(p.examples, asked.input, asked.expected)
       : null;
+  // The judge's message and stderr, each once: a Python syntax error is both the compiler's message and its stderr.
+  const compiled = result?.status !== JudgeStatus.COMPILE_ERROR;
+  const compileErrors = result && !compiled ? distinctErrorTexts(result.errorMessage, result.stderr) : [];
+  const errors =
+    result && compiled
+      ? distinctErrorTexts(result.stderr, result.status === JudgeStatus.ACCEPTED ? null : result.errorMessage)
+      : [];
   const spjUncertain =
     result &&
     p.judgeMode !== JudgeMode.DEFAULT &&
@@ -162,12 +181,14 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
                 data-testid="test-sample-matched"
               />
             )}
-            {result.status === JudgeStatus.COMPILE_ERROR && result.errorMessage && (
+            {compileErrors.length > 0 && (
               <>
                 <Typography.Text strong>{t('Compile_Error_Message')}</Typography.Text>
-                <pre style={preBox} data-testid="test-compile-error">
-                  {result.errorMessage}
-                </pre>
+                {compileErrors.map((text) => (
+                  <pre key={text} style={preBox} data-testid="test-compile-error">
+                    {text}
+                  </pre>
+                ))}
               </>
             )}
             {result.status !== JudgeStatus.COMPILE_ERROR && (
@@ -178,15 +199,16 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
                 </pre>
               </>
             )}
-            {result.stderr && (
+            {errors.length > 0 && (
               <>
-                <Typography.Text strong>{t('Stderr')}</Typography.Text>
-                <pre style={preBox}>{result.stderr}</pre>
+                <Typography.Text strong>{result.stderr ? t('Stderr') : t('Error')}</Typography.Text>
+                {errors.map((text) => (
+                  <pre key={text} style={preBox} data-testid="test-error">
+                    {text}
+                  </pre>
+                ))}
               </>
             )}
-            {result.status !== JudgeStatus.COMPILE_ERROR &&
-              result.errorMessage &&
-              result.status !== JudgeStatus.ACCEPTED && <pre style={preBox}>{result.errorMessage}</pre>}
           </div>
         )}
       </Space>

@@ -4,7 +4,7 @@ import { normalizeLook, pickLanguage } from '../../../components/code-editor/edi
 import { formatMemory } from '../../submission/lib/format.js';
 import { readSubmissionFilter, writeSubmissionFilter } from '../../submission/lib/list-params.js';
 import { readProblemFilter, writeProblemFilter } from './list-params.js';
-import { acRate, matchedSample, shownLimits } from './problem-math.js';
+import { acRate, distinctErrorTexts, matchedSample, shownLimits } from './problem-math.js';
 import { codeError } from './validate-code.js';
 
 describe('problem list figures', () => {
@@ -91,5 +91,18 @@ describe('submission figures', () => {
     );
     expect(f.limit).toBe(15);
     expect(writeSubmissionFilter(f).toString()).toBe('onlyMine=true&status=-1&problemID=1000');
+  });
+});
+
+describe('online test error texts', () => {
+  it('shows stderr and the judge message once each, the longer when one holds the other', () => {
+    const tb = 'Traceback (most recent call last):\n  File "main.py", line 1\nValueError: boom';
+    expect(distinctErrorTexts(tb, 'ValueError: boom')).toEqual([tb]);
+    expect(distinctErrorTexts('SyntaxError: x', '  File "a.py"\nSyntaxError: x\n')).toEqual([
+      '  File "a.py"\nSyntaxError: x'.trim(),
+    ]);
+    expect(distinctErrorTexts(tb, 'Exited with code 1')).toEqual([tb, 'Exited with code 1']);
+    expect(distinctErrorTexts(null, 'Exited with code 1')).toEqual(['Exited with code 1']);
+    expect(distinctErrorTexts('', null)).toEqual([]);
   });
 });

@@ -58,3 +58,16 @@ export function matchedSample(
   const i = examples.findIndex((e) => norm(e.input) === norm(input) && norm(e.output) === norm(expected));
   return i < 0 ? null : i + 1;
 }
+
+/**
+ * The error texts of an online-test run worth showing: stderr and the judge's message, each once. When one holds
+ * the other (a Python traceback is both the stderr and the Runtime Error message) only the longer is kept.
+ */
+export function distinctErrorTexts(stderr: string | null, message: string | null): string[] {
+  const a = stderr?.trim() ?? '';
+  const b = message?.trim() ?? '';
+  if (!a || !b) return [a || b].filter(Boolean);
+  if (a.includes(b)) return [a];
+  if (b.includes(a)) return [b];
+  return [a, b];
+}
