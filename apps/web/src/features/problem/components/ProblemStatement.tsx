@@ -46,15 +46,19 @@ function Section({ title, source }: { title: string; source: string | null | und
 export function ProblemStatement({
   detail,
   showDiscussion,
+  solutionsPath,
 }: {
   detail: ProblemDetailResponse;
   showDiscussion: boolean;
+  /** Where the Solutions link goes (a contest's submission list); the practice status page by default. */
+  solutionsPath?: string;
 }) {
   const { t } = useTranslation('problem');
   const [stats, setStats] = useState(false);
   const p = detail.problem;
   const lim = shownLimits(p);
-  const solutions = `/status?problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`;
+  const solutions =
+    solutionsPath ?? `/status?problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`;
   return (
     <article data-testid="problem-statement" className="oj-statement">
       <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="problem-title">
