@@ -2,6 +2,7 @@ import { accountRoutes } from '../features/account/routes.js';
 import { adminRoutes } from '../features/admin/routes.js';
 import { adminJudgeRoutes } from '../features/admin-judge/routes.js';
 import { adminProblemRoutes } from '../features/admin-problem/routes.js';
+import { contestRoutes } from '../features/contest/routes.js';
 import { homeRoutes } from '../features/home/routes.js';
 import { practiceRoutes } from '../features/problem/practice-routes.js';
 import { userRoutes } from '../features/user/routes.js';
@@ -18,6 +19,7 @@ export const siteRoutes: AppRoute[] = [
   ...accountRoutes,
   ...userRoutes,
   ...practiceRoutes,
+  ...contestRoutes,
 ];
 
 /** Pages under /admin (all need an admin role; meta adds super admin where the spec says so). */

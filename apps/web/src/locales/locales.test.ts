@@ -49,9 +49,18 @@ describe('locales', () => {
       'app',
       'lib',
       'components',
-      ...['account', 'home', 'announcement', 'config', 'admin', 'user', 'about', 'message'].map(
-        (a) => `features/${a}`,
-      ),
+      ...[
+        'account',
+        'home',
+        'announcement',
+        'config',
+        'admin',
+        'user',
+        'about',
+        'message',
+        'contest',
+        'admin-contest',
+      ].map((a) => `features/${a}`),
     ];
     const missing: string[] = [];
     const files = roots.flatMap((r) => walk(path.join(here, '..', r)));
