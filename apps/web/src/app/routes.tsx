@@ -1,5 +1,6 @@
 import { accountRoutes } from '../features/account/routes.js';
 import { adminRoutes } from '../features/admin/routes.js';
+import { adminContestRoutes } from '../features/admin-contest/routes.js';
 import { adminJudgeRoutes } from '../features/admin-judge/routes.js';
 import { adminProblemRoutes } from '../features/admin-problem/routes.js';
 import { contestRoutes } from '../features/contest/routes.js';
@@ -23,4 +24,9 @@ export const siteRoutes: AppRoute[] = [
 ];
 
 /** Pages under /admin (all need an admin role; meta adds super admin where the spec says so). */
-export const adminAreaRoutes: AppRoute[] = [...adminRoutes, ...adminProblemRoutes, ...adminJudgeRoutes];
+export const adminAreaRoutes: AppRoute[] = [
+  ...adminRoutes,
+  ...adminProblemRoutes,
+  ...adminContestRoutes,
+  ...adminJudgeRoutes,
+];

@@ -2,7 +2,7 @@ import type { Page } from '@oj/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
-import type { ProblemDetailResponse, ProblemStatusVo } from '../../problem/api/types.js';
+import type { ProblemDetailResponse } from '../../problem/api/types.js';
 import type {
   AcmRow,
   BoardQuery,
@@ -34,7 +34,6 @@ export const contestKeys = {
   access: (cid: number) => ['contest', cid, 'access'] as const,
   problems: (cid: number, containsEnd: boolean) => ['contest', cid, 'problems', containsEnd] as const,
   problem: (cid: number, displayId: string) => ['contest', cid, 'problem', displayId] as const,
-  myStatus: (cid: number, pids: number[]) => ['contest', cid, 'my-status', pids] as const,
   board: (q: BoardQuery, outside: boolean) =>
     ['contest', q.cid, outside ? 'outside-board' : 'board', q] as const,
   outsideInfo: (cid: number) => ['contest', cid, 'outside-info'] as const,
@@ -82,19 +81,6 @@ export const useContestProblems = (cid: number, containsEnd = false, enabled = t
     queryKey: contestKeys.problems(cid, containsEnd),
     queryFn: () => apiGet<ContestProblemVo[]>('/get-contest-problem', { cid, containsEnd }),
     enabled,
-  });
-
-/** POST /api/get-user-problem-status {pidList, isContestProblemList, cid}: my status (and score) per pid. */
-export const useContestMyStatus = (cid: number, pids: number[], enabled: boolean) =>
-  useQuery({
-    queryKey: contestKeys.myStatus(cid, pids),
-    queryFn: () =>
-      apiPost<Record<string, ProblemStatusVo>>(
-        '/get-user-problem-status',
-        { pidList: pids, isContestProblemList: true, cid, containsEnd: false },
-        { silent: true },
-      ),
-    enabled: enabled && pids.length > 0,
   });
 
 /** GET /api/get-contest-problem-details?cid=&displayId= (doc 2 §2.2): the problem as the practice page shows it. */

@@ -3,58 +3,15 @@
  * modules/contest). Times are ISO 8601 strings; `duration` is in ms; scoreboard times in seconds / ms as noted.
  */
 
-/** A row of GET /api/get-contest-list and the body of get-contest-info. */
-export interface ContestVo {
-  id: number;
-  title: string;
-  description: string;
-  /** 0 ACM, 1 OI. */
-  type: number;
-  /** 0 public, 1 private, 2 protected. */
-  auth: number;
-  /** -1 scheduled, 0 running, 1 ended, from the server clock. */
-  status: number;
-  startTime: string;
-  endTime: string;
-  /** Server time of the answer, for the countdown. */
-  now: string;
-  /** ms. */
-  duration: number;
-  count: number;
-  openRank: boolean;
-  openPrint: boolean;
-  sealRank: boolean;
-  sealRankTime: string | null;
-  autoRealRank: boolean;
-  allowEndSubmit: boolean;
-  oiRankScoreType: string;
-  rankShowName: string;
-  awardType: number;
-  gid: number | null;
-  author: string;
-}
+export type { AdminContestVo, ContestAccessVo, ContestVo } from '@oj/shared';
 
-/** GET /api/get-contest-access: may the caller view / submit (doc 2 §4.2, §6). */
-export interface ContestAccessVo {
-  access: boolean;
-  isAdmin: boolean;
-  registered: boolean;
-}
+import type { ContestVo, ContestProblemVo as SharedContestProblemVo } from '@oj/shared';
 
-/** A row of GET /api/get-contest-problem; counts null when results are not real-time ("?"). */
-export interface ContestProblemVo {
-  id: number;
-  cid: number;
-  pid: number;
-  problemId: string;
-  displayId: string;
-  displayTitle: string;
-  color: string | null;
-  /** 0 ACM, 1 OI. */
-  type: number;
-  ac: number | null;
-  total: number | null;
-}
+/**
+ * A row of GET /api/get-contest-problem (counts null = "?"), with the caller's status and OI score the contest
+ * server adds (-10 not submitted; -5 while OI results are hidden).
+ */
+export type ContestProblemVo = SharedContestProblemVo & { myStatus?: number; score?: number | null };
 
 /** ACM per-problem cell of a scoreboard row (doc 2 §3): ACTime in seconds from the start. */
 export interface AcmCell {

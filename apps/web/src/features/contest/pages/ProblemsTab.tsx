@@ -3,7 +3,7 @@ import { Card, Table, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MyStatusIcon } from '../../problem/components/MyStatusIcon.js';
-import { useContestMyStatus, useContestProblems } from '../api/contest.js';
+import { useContestProblems } from '../api/contest.js';
 import type { ContestProblemVo } from '../api/types.js';
 import { useContestShell } from '../components/ContestContext.js';
 
@@ -16,8 +16,6 @@ export default function ProblemsTab() {
   const navigate = useNavigate();
   const { contest: c, containsEnd } = useContestShell();
   const { data, isLoading } = useContestProblems(c.id, containsEnd);
-  const pids = (data ?? []).map((p) => p.pid);
-  const mine = useContestMyStatus(c.id, pids, true);
   const oi = c.type === ContestType.OI;
   const count = (v: number | null) =>
     v == null ? (
@@ -45,10 +43,7 @@ export default function ProblemsTab() {
           {
             key: 'mine',
             width: 40,
-            render: (_: unknown, r) => {
-              const s = mine.data?.[r.pid];
-              return s ? <MyStatusIcon status={s.status} /> : null;
-            },
+            render: (_: unknown, r) => <MyStatusIcon status={r.myStatus} />,
           },
           {
             title: '#',
@@ -78,7 +73,7 @@ export default function ProblemsTab() {
                 {
                   title: t('Score'),
                   key: 'score',
-                  render: (_: unknown, r: ContestProblemVo) => mine.data?.[r.pid]?.score ?? '-',
+                  render: (_: unknown, r: ContestProblemVo) => r.score ?? '-',
                 },
               ]
             : []),
