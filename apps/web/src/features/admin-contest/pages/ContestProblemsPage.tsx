@@ -17,7 +17,7 @@ import { ContestProblemDialog } from '../components/ContestProblemDialog.js';
 /**
  * /admin/contest/:contestId/problems (doc 3 contest problem list): the contest's problems with display id, display
  * title and balloon colour; edit that contest side, remove a problem from the contest (confirmed), add from the
- * public problems, edit the problem itself.
+ * public problems, create a contest-only problem, edit the problem itself.
  */
 export default function ContestProblemsPage() {
   const { t } = useTranslation('adminContest');
@@ -46,6 +46,13 @@ export default function ContestProblemsPage() {
             data-testid="open-add-public"
           >
             {t('Add_from_public')}
+          </Button>
+          <Button
+            icon={<PlusOutlined />}
+            onClick={() => navigate(`/admin/contest/${cid}/problem/create`)}
+            data-testid="create-contest-problem"
+          >
+            {t('Create_problem')}
           </Button>
           <Button onClick={() => navigate('/admin/contest')}>{t('common:Back')}</Button>
         </Space>
@@ -119,7 +126,7 @@ export default function ContestProblemsPage() {
                   />
                 </Tooltip>
                 <Tooltip title={t('Edit_problem')}>
-                  <Button size="small" onClick={() => navigate(`/admin/problem/edit/${r.id}`)}>
+                  <Button size="small" onClick={() => navigate(`/admin/contest/${cid}/problem/${r.id}/edit`)}>
                     {t('Problem')}
                   </Button>
                 </Tooltip>
