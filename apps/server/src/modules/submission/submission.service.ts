@@ -7,6 +7,7 @@ import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
 import { loadSubmissionWithProblem } from './case-result.js';
 import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
+import { type AdmittedSubmit, admitScoped } from './submission.scope.js';
 import { canSeeCode, toSubmissionView } from './submission.view.js';
 import { assertQueueRoom } from './user-queue.js';
 import { waCaseDataFor } from './wa-case.js';
@@ -22,10 +23,11 @@ export interface SubmitInput {
 }
 
 /**
- * Submits code for judging (doc 2 §5, §7 submit-problem-judge): checks role (403 for no-submit roles), contest
- * (only cid 0 for now: 400), code, problem (404 / 403), judge switch, language (400), the non-contest
- * frequency and the cap on unfinished submissions (429; super admins exempt, see assertQueueRoom); then inserts
- * the submission and its queued job in one transaction.
+ * Submits code for judging (doc 2 §5, §7 submit-problem-judge): checks role (403 for no-submit roles), code, then
+ * the scope's admission rule (practice: admitPractice; a contest when `cid` is set: the contest area's rule, see
+ * submission.scope.ts), language (400), the non-contest frequency and the cap on unfinished submissions (429;
+ * super admins exempt, see assertQueueRoom); then inserts the submission and its queued job (contest jobs get the
+ * contest priority) in one transaction.
  * Returns the new submission's view (with code).
  */
 export async function submitJudge(
@@ -35,31 +37,15 @@ export async function submitJudge(
   ip: string,
 ): Promise<SubmissionView> {
   if (!canSubmitRole(user.role)) throw forbidden('Your account is not allowed to submit');
-  if (input.cid !== 0) throw badRequest('cid: contest submissions are not supported yet (use cid 0)');
   if (input.gid) throw badRequest('gid: group submissions are not supported yet');
   if (input.isRemote) throw badRequest('isRemote: remote judging is not supported yet');
   assertCode(input.code);
-  const problem = await findProblem(ctx.db, input.pid);
-  assertCanUseProblem(user, problem);
-  const sw = await ctx.config.get('switch');
-  if (!sw.openPublicJudge && !isAdminRole(user.role)) {
-    throw forbidden('Judging of public problems is closed by the administrator');
-  }
+  const target = input.cid
+    ? await admitScoped(ctx, user, input, 'contest')
+    : await admitPractice(ctx, user, input);
+  const { problem } = target;
   await assertLanguage(ctx.db, problem, input.language);
-
-  const interval = sw.defaultSubmitInterval;
-  if (interval > 0 && !isSuperAdminRole(user.role)) {
-    const [last] = await ctx.db
-      .select({ t: submissions.submitTime })
-      .from(submissions)
-      .where(and(eq(submissions.uid, user.uid), eq(submissions.cid, 0)))
-      .orderBy(desc(submissions.id))
-      .limit(1);
-    const waitMs = last ? last.t.getTime() + interval * 1000 - Date.now() : 0;
-    if (waitMs > 0) {
-      throw tooMany(`Submit too frequently, please try again in ${Math.ceil(waitMs / 1000)} seconds`);
-    }
-  }
+  if (target.cid === 0) await assertSubmitInterval(ctx, user);
 
   const row = await ctx.db.transaction(async (tx) => {
     await assertQueueRoom(tx, user, 'judge');
@@ -67,10 +53,11 @@ export async function submitJudge(
       .insert(submissions)
       .values({
         pid: problem.id,
-        displayPid: problem.problemId,
+        displayPid: target.displayPid,
         uid: user.uid,
         username: user.username,
-        cid: 0,
+        cid: target.cid,
+        cpid: target.cpid,
         tid: input.tid ?? null,
         code: input.code,
         language: input.language,
@@ -79,11 +66,48 @@ export async function submitJudge(
         ip,
       })
       .returning();
-    await enqueue(tx, { kind: 'judge', submitId: s.id, submissionVersion: 0, language: s.language, cid: 0 });
+    await enqueue(tx, {
+      kind: 'judge',
+      submitId: s.id,
+      submissionVersion: 0,
+      language: s.language,
+      cid: s.cid,
+    });
     return s;
   });
   notifyQueued(ctx);
   return toSubmissionView(row, problem.title, true);
+}
+
+/** Practice admission (cid 0): the problem by display or numeric id, visible to the user, public judging open. */
+async function admitPractice(
+  ctx: AppContext,
+  user: SessionUser,
+  input: SubmitInput,
+): Promise<AdmittedSubmit> {
+  const problem = await findProblem(ctx.db, input.pid);
+  assertCanUseProblem(user, problem);
+  const sw = await ctx.config.get('switch');
+  if (!sw.openPublicJudge && !isAdminRole(user.role)) {
+    throw forbidden('Judging of public problems is closed by the administrator');
+  }
+  return { problem, displayPid: problem.problemId, cid: 0, cpid: null };
+}
+
+/** 429 when the user's last non-contest submission is younger than the site's submit interval (super admins exempt). */
+async function assertSubmitInterval(ctx: AppContext, user: SessionUser): Promise<void> {
+  const interval = (await ctx.config.get('switch')).defaultSubmitInterval;
+  if (interval <= 0 || isSuperAdminRole(user.role)) return;
+  const [last] = await ctx.db
+    .select({ t: submissions.submitTime })
+    .from(submissions)
+    .where(and(eq(submissions.uid, user.uid), eq(submissions.cid, 0)))
+    .orderBy(desc(submissions.id))
+    .limit(1);
+  const waitMs = last ? last.t.getTime() + interval * 1000 - Date.now() : 0;
+  if (waitMs > 0) {
+    throw tooMany(`Submit too frequently, please try again in ${Math.ceil(waitMs / 1000)} seconds`);
+  }
 }
 
 /**
