@@ -1,15 +1,10 @@
-import type { AdminContestVo, ContestBody, ContestVo, Page } from '@oj/shared';
+import type { AdminContestListItem, AdminContestVo, ContestBody, Page } from '@oj/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { contestKeys } from '../../contest/api/contest.js';
 
-/** A row of GET /api/admin/contest/get-contest-list (doc 3 contest admin list). */
-export interface AdminContestListItem extends ContestVo {
-  visible: boolean;
-  uid: string | null;
-  gmtCreate: string;
-}
+export type { AdminContestListItem } from '@oj/shared';
 
 /** Paging and keyword of the admin lists. */
 export interface AdminPageQuery {

@@ -109,14 +109,16 @@ export function ProblemStatement({
       )}
       <div>
         <Space wrap>
-          <Button
-            size="small"
-            icon={<BarChartOutlined />}
-            onClick={() => setStats(true)}
-            data-testid="statistics"
-          >
-            {t('Statistic')}
-          </Button>
+          {detail.problemCount && (
+            <Button
+              size="small"
+              icon={<BarChartOutlined />}
+              onClick={() => setStats(true)}
+              data-testid="statistics"
+            >
+              {t('Statistic')}
+            </Button>
+          )}
           <Link to={solutions}>
             <Button size="small" icon={<CheckCircleOutlined />}>
               {t('Solutions')}
@@ -152,12 +154,14 @@ export function ProblemStatement({
           <Typography.Paragraph>{p.source}</Typography.Paragraph>
         </section>
       )}
-      <StatisticsDialog
-        open={stats}
-        onClose={() => setStats(false)}
-        count={detail.problemCount}
-        title={p.problemId}
-      />
+      {detail.problemCount && (
+        <StatisticsDialog
+          open={stats}
+          onClose={() => setStats(false)}
+          count={detail.problemCount}
+          title={p.problemId}
+        />
+      )}
     </article>
   );
 }
