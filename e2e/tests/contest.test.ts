@@ -97,7 +97,7 @@ async function createProblem(p: (typeof PROBLEMS)[number]): Promise<void> {
 
 /** Types a date-time into an antd DatePicker (showTime) and commits it. */
 async function pickTime(p: Page, testId: string, value: dayjs.Dayjs): Promise<void> {
-  const input = p.getByTestId(testId).locator('input').first();
+  const input = p.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
   await input.click();
   await input.fill(value.format('YYYY-MM-DD HH:mm:ss'));
   await input.press('Enter');
@@ -210,7 +210,7 @@ describe('contest', () => {
       .toBe('The last hour');
     await choice.getByText('The whole contest').click();
     await root.getByTestId('award-type').getByText('By proportion').click();
-    await expect.poll(() => root.getByTestId('award-list').locator('input[id$=_name]').count(), T).toBe(3);
+    await expect.poll(() => root.getByTestId('award-list').getByLabel('Award name').count(), T).toBe(3);
     await shootThreeWays(root, 'contest-admin-form', async () => {
       await root.getByTestId('contest-form').waitFor();
     });
@@ -227,8 +227,10 @@ describe('contest', () => {
     cid = Number(/contest\/(\d+)\/problems/.exec(root.url())?.[1]);
     expect(cid).toBeGreaterThan(0);
 
+    await root.getByTestId('contest-problem-table').waitFor();
+    // One visit of the dialog adds the three problems (it stays open between adds).
+    await root.getByTestId('open-add-public').click();
     for (const [i, p] of PROBLEMS.entries()) {
-      await root.getByTestId('open-add-public').click();
       const row = root
         .getByTestId('public-problem-table')
         .locator('.ant-table-row')
@@ -237,8 +239,8 @@ describe('contest', () => {
       await root.getByTestId('display-id-input').fill('ABC'[i]);
       await root.getByTestId('display-id-input').press('Enter');
       await expect.poll(() => row.count(), T).toBe(0);
-      await root.keyboard.press('Escape');
     }
+    await root.locator('.ant-modal-close:visible').click();
     const table = root.getByTestId('contest-problem-table');
     await expect.poll(() => table.locator('.ant-table-row').count(), T).toBe(3);
     await shootThreeWays(root, 'contest-admin-problems', async () => {

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { AwardType, LIMITS } from '@oj/shared';
-import { Button, ColorPicker, Form, Input, InputNumber, Radio, Space } from 'antd';
+import { Button, ColorPicker, Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { defaultAwards } from '../lib/form-model.js';
 
@@ -33,28 +33,40 @@ export function AwardFields() {
           {(fields, { add, remove }) => (
             <div data-testid="award-list">
               {fields.map((f, i) => (
-                <Space key={f.key} wrap align="start" style={{ marginBottom: 4 }}>
+                <div
+                  key={f.key}
+                  style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', marginBottom: 8 }}
+                >
                   <Form.Item
                     name={[f.name, 'name']}
                     rules={[{ required: true, message: t('Award_name_required') }]}
+                    noStyle
                   >
-                    <Input placeholder={t('Award_name')} style={{ width: 140 }} />
+                    <Input
+                      placeholder={t('Award_name')}
+                      style={{ width: 140 }}
+                      aria-label={t('Award_name')}
+                    />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'background']} getValueFromEvent={hex} label={t('Background')}>
+                  <span>{t('Background')}</span>
+                  <Form.Item name={[f.name, 'background']} getValueFromEvent={hex} noStyle>
                     <ColorPicker size="small" />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'color']} getValueFromEvent={hex} label={t('Text_colour')}>
+                  <span>{t('Text_colour')}</span>
+                  <Form.Item name={[f.name, 'color']} getValueFromEvent={hex} noStyle>
                     <ColorPicker size="small" />
                   </Form.Item>
                   <Form.Item
                     name={[f.name, 'num']}
                     rules={[{ required: true, message: t('Award_num_required') }]}
+                    noStyle
                   >
                     <InputNumber
                       min={0}
                       max={type === AwardType.PROPORTION ? 100 : LIMITS.rankOrderMax}
                       addonAfter={type === AwardType.PROPORTION ? '%' : t('people')}
                       style={{ width: 130 }}
+                      aria-label={t('Award_num')}
                     />
                   </Form.Item>
                   <Button
@@ -63,7 +75,7 @@ export function AwardFields() {
                     onClick={() => remove(f.name)}
                     disabled={fields.length === 1 && i === 0}
                   />
-                </Space>
+                </div>
               ))}
               <Button
                 icon={<PlusOutlined />}
