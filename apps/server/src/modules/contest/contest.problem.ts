@@ -143,3 +143,18 @@ export async function contestProblemDetail(
     myStatus: mine[row.p.id]?.status ?? S.NOT_SUBMITTED,
   };
 }
+
+/**
+ * POST /api/get-user-problem-status with isContestProblemList and cid: the caller's status per problem in the
+ * contest, with OI results hidden while not real-time (as the contest problem list). Access as enterContest.
+ */
+export async function contestUserProblemStatus(
+  ctx: AppContext,
+  user: SessionUser,
+  cid: number,
+  pidList: number[],
+) {
+  const { contest, standing } = await enterContest(ctx, user, cid);
+  const real = seesRealResults(contest, new Date(), standing.isAdmin);
+  return myStatuses(ctx, user, contest, pidList, real);
+}

@@ -2,6 +2,7 @@ import { cidField, cidQuery, contestListQuery, LIMITS, queryBool, registerContes
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
+import { needLogin } from '../../plugins/auth.js';
 import contestAdminRoutes from './contest.admin.routes.js';
 import { contestProblemDetail, contestProblemList } from './contest.problem.js';
 import { contestAccess, contestInfo, listContests, registerContest } from './contest.service.js';
@@ -9,6 +10,7 @@ import { checkContestSubmissionsStatus, listContestSubmissions } from './contest
 // Side effects: the contest admission rule for submits with cid, and the verdict seam for the scoreboard.
 import './contest.admission.js';
 import './contest.events.js';
+import './contest.submission-view.js';
 
 const containsEnd = z.object({ containsEnd: queryBool });
 const submissionsQuery = z.object({
@@ -45,30 +47,37 @@ const contestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** GET /api/get-contest-info?cid= -> ContestVo (login). */
-  app.get('/get-contest-info', { schema: { querystring: cidQuery } }, async (req) =>
+  app.get('/get-contest-info', { onRequest: needLogin, schema: { querystring: cidQuery } }, async (req) =>
     ok(await contestInfo(app.ctx, req.user, req.query.cid)),
   );
 
   /** POST /api/register-contest {cid, password} -> null (login; 400 wrong password or public contest). */
-  app.post('/register-contest', { schema: { body: registerContestBody } }, async (req) => {
-    await registerContest(app.ctx, req.user, req.body.cid, req.body.password);
-    return ok(null, 'registered for the contest successfully');
-  });
+  app.post(
+    '/register-contest',
+    { onRequest: needLogin, schema: { body: registerContestBody } },
+    async (req) => {
+      await registerContest(app.ctx, req.user, req.body.cid, req.body.password);
+      return ok(null, 'registered for the contest successfully');
+    },
+  );
 
   /** GET /api/get-contest-access?cid= -> { access, isAdmin, registered } (login). */
-  app.get('/get-contest-access', { schema: { querystring: cidQuery } }, async (req) =>
+  app.get('/get-contest-access', { onRequest: needLogin, schema: { querystring: cidQuery } }, async (req) =>
     ok(await contestAccess(app.ctx, req.user, req.query.cid)),
   );
 
   /** GET /api/get-contest-problem?cid=&containsEnd= -> ContestProblemVo[] (counts null when not real-time). */
-  app.get('/get-contest-problem', { schema: { querystring: cidQuery.merge(containsEnd) } }, async (req) =>
-    ok(await contestProblemList(app.ctx, req.user, req.query.cid, req.query.containsEnd)),
+  app.get(
+    '/get-contest-problem',
+    { onRequest: needLogin, schema: { querystring: cidQuery.merge(containsEnd) } },
+    async (req) => ok(await contestProblemList(app.ctx, req.user, req.query.cid, req.query.containsEnd)),
   );
 
   /** GET /api/get-contest-problem-details?cid=&displayId=&containsEnd= -> the problem detail in the contest. */
   app.get(
     '/get-contest-problem-details',
     {
+      onRequest: needLogin,
       schema: {
         querystring: cidQuery.merge(containsEnd).extend({
           displayId: z
@@ -92,14 +101,19 @@ const contestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** GET /api/contest-submissions?cid&currentPage&limit&onlyMine&status&username&problemID&… -> Page<SubmissionListItem>. */
-  app.get('/contest-submissions', { schema: { querystring: submissionsQuery } }, async (req) =>
-    ok(await listContestSubmissions(app.ctx, req.user, req.query)),
+  app.get(
+    '/contest-submissions',
+    { onRequest: needLogin, schema: { querystring: submissionsQuery } },
+    async (req) => ok(await listContestSubmissions(app.ctx, req.user, req.query)),
   );
 
   /** POST /api/check-contest-submissions-status {submitIds, cid} -> map submitId -> {status, score, time, memory}. */
   app.post(
     '/check-contest-submissions-status',
-    { schema: { body: z.object({ cid: cidField, submitIds: z.array(z.coerce.number().int()).max(500) }) } },
+    {
+      onRequest: needLogin,
+      schema: { body: z.object({ cid: cidField, submitIds: z.array(z.coerce.number().int()).max(500) }) },
+    },
     async (req) =>
       ok(await checkContestSubmissionsStatus(app.ctx, req.user, req.body.cid, req.body.submitIds)),
   );

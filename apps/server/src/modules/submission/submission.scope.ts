@@ -1,7 +1,10 @@
 import type { AppContext, SessionUser } from '../../context.js';
+import type { submissions } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import type { ProblemRow } from './submission.problem.js';
 import type { SubmitInput } from './submission.service.js';
+
+type SubmissionRow = typeof submissions.$inferSelect;
 
 /** What an area's admission rule decides for one submit: the problem and how the submission is filed. */
 export interface AdmittedSubmit {
@@ -43,4 +46,29 @@ export async function admitScoped(
   const field = scope === 'contest' ? 'cid' : scope === 'training' ? 'tid' : 'gid';
   if (!rule) throw badRequest(`${field}: ${scope} submissions are not supported yet`);
   return rule(ctx, user, input);
+}
+
+/**
+ * How a submission made in a scope (a contest…) shows to a viewer, decided by that scope's area: `hiddenStatus`
+ * null when the verdict is visible, else the status to show instead (score, time, memory, messages and case
+ * results are then withheld). Throws 401 / 403 when the viewer may not look at the scope at all; answers null
+ * when the scope no longer exists (the problem's own rule then applies).
+ */
+export type SubmissionViewRule = (
+  ctx: AppContext,
+  viewer: SessionUser | null,
+  s: SubmissionRow,
+) => Promise<{ hiddenStatus: number | null; isScopeAdmin: boolean } | null>;
+
+const viewRules = new Map<SubmitScope, SubmissionViewRule>();
+
+/** Registers how submissions of a scope show (the contest module at import time). */
+export function registerSubmissionView(scope: SubmitScope, rule: SubmissionViewRule): void {
+  viewRules.set(scope, rule);
+}
+
+/** The scope's view of `s` (see SubmissionViewRule); null for practice submissions or an unhandled scope. */
+export async function viewScoped(ctx: AppContext, viewer: SessionUser | null, s: SubmissionRow) {
+  const rule = s.cid !== 0 ? viewRules.get('contest') : undefined;
+  return rule ? rule(ctx, viewer, s) : null;
 }

@@ -7,7 +7,7 @@ import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
 import { loadSubmissionWithProblem } from './case-result.js';
 import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
-import { type AdmittedSubmit, admitScoped } from './submission.scope.js';
+import { type AdmittedSubmit, admitScoped, viewScoped } from './submission.scope.js';
 import { canSeeCode, toSubmissionView } from './submission.view.js';
 import { assertQueueRoom } from './user-queue.js';
 import { waCaseDataFor } from './wa-case.js';
@@ -111,17 +111,30 @@ async function assertSubmitInterval(ctx: AppContext, user: SessionUser): Promise
 }
 
 /**
- * GET /api/get-submission-detail: the submission (code only when the viewer may see it), the problem's
- * codeShare, and waCaseData ({ caseIndex, inputName, outputName } of the first failing case when the viewer may
- * download it, doc 2 §6; else null). Throws 404 for unknown ids, 403 when the viewer may not view the problem.
+ * GET /api/get-submission-detail: the submission (code only when the viewer may see it; contest admins see the
+ * code of their contest's submissions), the problem's codeShare, and waCaseData ({ caseIndex, inputName, outputName } of the first failing case when the viewer may
+ * download it, doc 2 §6; else null). Throws 404 for unknown ids, 403 when the viewer may not view the problem; a
+ * contest submission follows its contest's rule instead (viewScoped: access, hidden verdicts while sealed).
  */
 export async function getSubmissionDetail(ctx: AppContext, viewer: SessionUser | null, submitId: number) {
   const { s, p } = await loadSubmissionWithProblem(ctx, submitId);
-  assertCanViewProblem(viewer, p);
+  const scoped = await viewScoped(ctx, viewer, s);
+  if (!scoped) assertCanViewProblem(viewer, p);
   const sw = await ctx.config.get('switch');
-  const withCode = canSeeCode(viewer, s, p, sw.hideNonContestSubmissionCode);
+  const withCode = scoped?.isScopeAdmin || canSeeCode(viewer, s, p, sw.hideNonContestSubmissionCode);
   const waCaseData = await waCaseDataFor(ctx, viewer, s);
-  return { submission: toSubmissionView(s, p.title, withCode), codeShare: p.codeShare, waCaseData };
+  const view = toSubmissionView(s, p.title, withCode);
+  if (scoped?.hiddenStatus != null) {
+    Object.assign(view, {
+      status: scoped.hiddenStatus,
+      score: null,
+      oiRankScore: null,
+      time: null,
+      memory: null,
+    });
+    view.errorMessage = null;
+  }
+  return { submission: view, codeShare: p.codeShare, waCaseData };
 }
 
 /**
