@@ -33,7 +33,11 @@ CREATE TABLE "contest_cells" (
 );
 --> statement-breakpoint
 ALTER TABLE "contest_boards" ADD CONSTRAINT "contest_boards_cid_contests_id_fk" FOREIGN KEY ("cid") REFERENCES "public"."contests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "contest_cells" ADD CONSTRAINT "contest_cells_cid_contests_id_fk" FOREIGN KEY ("cid") REFERENCES "public"."contests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "contest_cells" ADD CONSTRAINT "contest_cells_uid_users_uid_fk" FOREIGN KEY ("uid") REFERENCES "public"."users"("uid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "contest_cells_uid_idx" ON "contest_cells" USING btree ("uid");--> statement-breakpoint
-CREATE INDEX "submissions_contest_cell_idx" ON "submissions" USING btree ("cid","uid","pid") WHERE "submissions"."cid" > 0;
+CREATE INDEX "submissions_contest_cell_idx" ON "submissions" USING btree ("cid","uid","pid") WHERE "submissions"."cid" > 0;--> statement-breakpoint
+CREATE FUNCTION "contest_cells_drop"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "contest_cells" WHERE "cid" = OLD."cid";
+  RETURN OLD;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "contest_boards_drop_cells" AFTER DELETE ON "contest_boards" FOR EACH ROW EXECUTE FUNCTION "contest_cells_drop"();

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 /** The common story: see the table in the first test. */
-async function story(opts: Parameters<typeof makeContest>[1]) {
+async function story(opts: Omit<Parameters<typeof makeContest>[1], 'creatorUid'>) {
   const { cid, start } = await makeContest(t.ctx, { creatorUid: u.cre.uid, ...opts });
   const p = await addProblems(t.ctx, cid, ['A', 'B', 'C']);
   const sub = (who: string, d: string, min: number, status: number) =>

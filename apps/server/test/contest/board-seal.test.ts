@@ -1,5 +1,7 @@
 import { type AcmRowVo, Role, JudgeStatus as S } from '@oj/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contestBoards, contests } from '../../src/db/schema/index.js';
 import { rebuildBoard } from '../../src/modules/contest/board/cells.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { call, judgeNext, registerJudgehost } from '../judge/judge-helpers.js';
@@ -98,6 +100,29 @@ describe('sealed ACM board', () => {
 });
 
 describe('the board follows verdicts as they land', () => {
+  it('serves pages from the cells without rebuilding them, and rebuilds once when the times change', async () => {
+    const cid = await sealedStory(60);
+    const state = async () =>
+      (await t.ctx.db.select().from(contestBoards).where(eq(contestBoards.cid, cid)))[0];
+    const before = await state();
+    await rowsOf(u.ann.token, { cid });
+    await rowsOf(u.boss.token, { cid, forceRefresh: true });
+    expect(await state()).toEqual(before);
+    // Moving the seal 15 minutes later (minute 135) brings bob's WA (minute 130) back onto the sealed board.
+    const seal = new Date((before.sealRankTime as Date).getTime() + 15 * 60_000);
+    await t.ctx.db
+      .update(contests)
+      .set({ sealRankTime: seal, gmtModified: new Date() })
+      .where(eq(contests.id, cid));
+    const { rows } = await rowsOf(u.ann.token, { cid });
+    expect(row(rows, 'bob')?.submissionInfo.A).toMatchObject({ errorNum: 1, tryNum: 0 });
+    expect(row(rows, 'dan')?.submissionInfo.C).toMatchObject({ isAC: false, tryNum: 1 });
+    const after = await state();
+    expect(after.sealRankTime?.getTime()).toBe(seal.getTime());
+    await rowsOf(u.ann.token, { cid });
+    expect(await state()).toEqual(after);
+  });
+
   it('shows a pending try, then the verdict, and moves back on rejudge', async () => {
     const { cid } = await makeContest(t.ctx, { creatorUid: u.cre.uid, startAgoMin: 30, endInMin: 60 });
     const p = await addProblems(t.ctx, cid, ['A']);

@@ -65,6 +65,8 @@ async function rebuildCells(tx: Tx | Db, c: BoardContest): Promise<void> {
     filter: sql`true`,
     oiRankScoreType: c.oiRankScoreType,
   });
+  // The grouping of a large contest's submissions fits in memory instead of spilling to disk (this transaction only).
+  await tx.execute(sql`SET LOCAL work_mem = '128MB'`);
   await tx.execute(sql`DELETE FROM contest_cells WHERE cid = ${c.id}`);
   await tx.execute(sql`INSERT INTO contest_cells ${CELL_COLUMNS} ${select}`);
   await tx.execute(sql`

@@ -37,14 +37,13 @@ export const oiRule = defineBoardRule<OiRowVo>({
     const fastest = (bound: SQL | null) =>
       sql`min(s.time) FILTER (WHERE status = ${JudgeStatus.ACCEPTED}${upTo(bound)})`;
     const pending = (bound: SQL | null) => sql`count(*) FILTER (WHERE ${UNFINISHED_SQL}${upTo(bound)})::int`;
-    return sql`WITH s AS (${contestSubmissionsSql(p)})
-      SELECT ${p.cid}::bigint AS cid, s.uid, s.pid, ${inContestCountSql(p)}, NULL::bigint AS ac_ms,
+    return sql`SELECT ${p.cid}::bigint AS cid, s.uid, s.pid, ${inContestCountSql(p)}, NULL::bigint AS ac_ms,
         0 AS r_wrong, 0 AS e_wrong, 0 AS s_wrong,
         ${pending(b.end)} AS r_pending, ${pending(null)} AS e_pending, ${pending(b.seal)} AS s_pending,
         ${score(b.end)}::int AS r_score, ${score(null)}::int AS e_score, ${score(b.seal)}::int AS s_score,
         ${fastest(b.end)}::int AS r_time, ${fastest(null)}::int AS e_time, ${fastest(b.seal)}::int AS s_time,
         ${frozenSql(p)}
-      FROM s GROUP BY s.uid, s.pid`;
+      FROM (${contestSubmissionsSql(p)}) s GROUP BY s.uid, s.pid`;
   },
 
   makeRow(base, cells, ctx) {

@@ -21,7 +21,7 @@ export const UNFINISHED_SQL = sql.raw(`status IN (${UNFINISHED_LIST})`);
 
 /**
  * The contest's submissions a board counts, a SELECT of `(uid, pid, id, t, status, score, time)`: at or after the
- * start (earlier ones are left off), narrowed by the caller's filter. Rules read it as `WITH s AS (…)`.
+ * start (earlier ones are left off), narrowed by the caller's filter. Rules read it as a subquery.
  */
 export function contestSubmissionsSql(p: CellSqlParams): SQL {
   const b = boundsSql(p);
