@@ -27,12 +27,18 @@ export async function runJudgedHooks(tx: Tx, event: SubmissionJudgedEvent): Prom
   for (const h of onSubmissionJudged) await h(tx, event);
 }
 
+<<<<<<< HEAD
 /** A submission sent back to Pending by a rejudge (its counted verdict stays until the new one lands). */
 export interface SubmissionResetEvent {
+=======
+/** A submission that (re)entered the judge queue: a new submission or a rejudge (its status is Pending again). */
+export interface SubmissionQueuedEvent {
+>>>>>>> scoreboard
   submitId: number;
   pid: number;
   uid: string;
   cid: number;
+<<<<<<< HEAD
   /** The verdict counted before the reset (null: none yet). */
   previousStatus: number | null;
 }
@@ -43,4 +49,17 @@ export const onSubmissionReset: ((tx: Tx, event: SubmissionResetEvent) => Promis
 /** Runs every reset hook in order. */
 export async function runResetHooks(tx: Tx, event: SubmissionResetEvent): Promise<void> {
   for (const h of onSubmissionReset) await h(tx, event);
+=======
+}
+
+/**
+ * Hooks run inside the transaction that queues a submission (submit or rejudge), after the row is written; the
+ * contest scoreboard shows the pending try from here. A throwing hook rolls the submission back.
+ */
+export const onSubmissionQueued: ((tx: Tx, event: SubmissionQueuedEvent) => Promise<void>)[] = [];
+
+/** Runs every queued hook in order. */
+export async function runQueuedHooks(tx: Tx, event: SubmissionQueuedEvent): Promise<void> {
+  for (const h of onSubmissionQueued) await h(tx, event);
+>>>>>>> scoreboard
 }
