@@ -27,18 +27,12 @@ export async function runJudgedHooks(tx: Tx, event: SubmissionJudgedEvent): Prom
   for (const h of onSubmissionJudged) await h(tx, event);
 }
 
-<<<<<<< HEAD
 /** A submission sent back to Pending by a rejudge (its counted verdict stays until the new one lands). */
 export interface SubmissionResetEvent {
-=======
-/** A submission that (re)entered the judge queue: a new submission or a rejudge (its status is Pending again). */
-export interface SubmissionQueuedEvent {
->>>>>>> scoreboard
   submitId: number;
   pid: number;
   uid: string;
   cid: number;
-<<<<<<< HEAD
   /** The verdict counted before the reset (null: none yet). */
   previousStatus: number | null;
 }
@@ -49,7 +43,14 @@ export const onSubmissionReset: ((tx: Tx, event: SubmissionResetEvent) => Promis
 /** Runs every reset hook in order. */
 export async function runResetHooks(tx: Tx, event: SubmissionResetEvent): Promise<void> {
   for (const h of onSubmissionReset) await h(tx, event);
-=======
+}
+
+/** A submission that (re)entered the judge queue: a new submission or a rejudge (its status is Pending again). */
+export interface SubmissionQueuedEvent {
+  submitId: number;
+  pid: number;
+  uid: string;
+  cid: number;
 }
 
 /**
@@ -61,5 +62,4 @@ export const onSubmissionQueued: ((tx: Tx, event: SubmissionQueuedEvent) => Prom
 /** Runs every queued hook in order. */
 export async function runQueuedHooks(tx: Tx, event: SubmissionQueuedEvent): Promise<void> {
   for (const h of onSubmissionQueued) await h(tx, event);
->>>>>>> scoreboard
 }

@@ -5,11 +5,7 @@ import { judgeCases, judgeJobs, problems, submissions } from '../../db/schema/in
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Tx } from '../problem/problem.store.js';
 import { countedStatusOf, moveCounters } from './counters.js';
-<<<<<<< HEAD
-import { runJudgedHooks, runResetHooks } from './hooks.js';
-=======
-import { runJudgedHooks, runQueuedHooks } from './hooks.js';
->>>>>>> scoreboard
+import { runJudgedHooks, runQueuedHooks, runResetHooks } from './hooks.js';
 import { enqueue, notifyQueued } from './queue.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;

@@ -67,7 +67,6 @@ export async function submitJudge(
         ip,
       })
       .returning();
-<<<<<<< HEAD
     await enqueue(tx, {
       kind: 'judge',
       submitId: s.id,
@@ -75,10 +74,7 @@ export async function submitJudge(
       language: s.language,
       cid: s.cid,
     });
-=======
-    await enqueue(tx, { kind: 'judge', submitId: s.id, submissionVersion: 0, language: s.language, cid: 0 });
     await runQueuedHooks(tx, { submitId: s.id, pid: s.pid, uid: s.uid, cid: s.cid });
->>>>>>> scoreboard
     return s;
   });
   notifyQueued(ctx);
