@@ -11,6 +11,7 @@ import type {
   ContestVo,
   OiRow,
   OutsideInfoVo,
+  ScoreboardPage,
 } from './types.js';
 
 /** Filters of the contest list (doc 2 §2.6), as kept in the address. */
@@ -102,7 +103,10 @@ export const useContestBoard = <R extends AcmRow | OiRow>(
   useQuery({
     queryKey: contestKeys.board(q, !!opts.outside),
     queryFn: () =>
-      apiPost<Page<R>>(opts.outside ? '/get-contest-outside-scoreboard' : '/get-contest-rank', compact(q)),
+      apiPost<ScoreboardPage<R>>(
+        opts.outside ? '/get-contest-outside-scoreboard' : '/get-contest-rank',
+        compact(q),
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: opts.refreshMs ?? false,
     enabled: opts.enabled ?? true,

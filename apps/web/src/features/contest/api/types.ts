@@ -13,49 +13,14 @@ import type { ContestVo, ContestProblemVo as SharedContestProblemVo } from '@oj/
  */
 export type ContestProblemVo = SharedContestProblemVo & { myStatus?: number; score?: number | null };
 
-/** ACM per-problem cell of a scoreboard row (doc 2 §3): ACTime in seconds from the start. */
-export interface AcmCell {
-  isAC: boolean;
-  isFirstAC: boolean;
-  isAfterContest?: boolean;
-  ACTime: number | null;
-  errorNum: number;
-  /** Tries whose verdict the viewer may not see (sealed) or that are still judging. */
-  tryNum: number;
-}
-
-/** Fields every scoreboard row carries (doc 2 §3 "Scoreboard row"). rank -1: a star user. */
-export interface BoardRowBase {
-  uid: string;
-  username: string;
-  nickname?: string | null;
-  realname?: string | null;
-  avatar?: string | null;
-  school?: string | null;
-  gender?: string | null;
-  rank: number;
-  isConcerned?: boolean;
-  isWinAward?: boolean;
-  awardName?: string | null;
-  awardBackground?: string | null;
-  awardColor?: string | null;
-}
-
-/** An ACM row: solved count, total time (seconds, penalties included), cells by display id. */
-export interface AcmRow extends BoardRowBase {
-  ac: number;
-  total?: number;
-  totalTime: number;
-  submissionInfo: Record<string, AcmCell>;
-}
-
-/** An OI row: total score, score and fastest AC time (ms) by display id. */
-export interface OiRow extends BoardRowBase {
-  totalScore: number;
-  totalTime?: number;
-  submissionInfo: Record<string, number>;
-  timeInfo?: Record<string, number>;
-}
+/** Scoreboard shapes (doc 2 §3 "Scoreboard row"): the shared ones the board server answers. */
+export type {
+  AcmCellVo as AcmCell,
+  AcmRowVo as AcmRow,
+  OiRowVo as OiRow,
+  ScoreboardPage,
+  ScoreboardRowBase as BoardRowBase,
+} from '@oj/shared';
 
 /** Query of POST /api/get-contest-rank and /api/get-contest-outside-scoreboard (doc 2 §7). */
 export interface BoardQuery {
@@ -69,8 +34,17 @@ export interface BoardQuery {
   containsEnd: boolean;
 }
 
+/** What a scoreboard needs of its contest (the outside info carries only these). */
+export type BoardContest = Pick<
+  ContestVo,
+  'id' | 'title' | 'type' | 'startTime' | 'endTime' | 'now' | 'rankShowName' | 'status'
+>;
+
+/** A problem column of a board: display id, title, balloon colour. */
+export type BoardProblem = Pick<ContestProblemVo, 'pid' | 'displayId' | 'displayTitle' | 'color'>;
+
 /** GET /api/get-contest-outsize-info (path as spelled): the contest and its problems for the outside board. */
 export interface OutsideInfoVo {
-  contest: ContestVo;
-  problemList: ContestProblemVo[];
+  contest: BoardContest;
+  problemList: BoardProblem[];
 }

@@ -1,11 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { ContestStatus, ContestType, LIMITS } from '@oj/shared';
-import { Button, Card, Table } from 'antd';
+import { Button, Card, Table, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
 import { useContestBoard } from '../api/contest.js';
-import type { AcmRow, BoardRowBase, ContestProblemVo, ContestVo, OiRow } from '../api/types.js';
+import type { AcmRow, BoardContest, BoardProblem, BoardRowBase, OiRow } from '../api/types.js';
 import { loadConcerned, toggleConcerned } from '../lib/concerned.js';
 import { BoardControls, type BoardSwitches } from './BoardControls.js';
 import { acmColumns, oiColumns } from './board-columns.js';
@@ -25,8 +25,8 @@ export function ContestBoard({
   outside = false,
   isContestAdmin = false,
 }: {
-  contest: ContestVo;
-  problems: ContestProblemVo[];
+  contest: BoardContest;
+  problems: BoardProblem[];
   phase: number;
   outside?: boolean;
   isContestAdmin?: boolean;
@@ -100,7 +100,18 @@ export function ContestBoard({
   };
   return (
     <Card
-      title={acm ? t('ACM_board') : t('OI_board')}
+      title={
+        <>
+          {acm ? t('ACM_board') : t('OI_board')}
+          {board.data?.sealed && (
+            <Tooltip title={t('Sealed_tip')}>
+              <Tag color="orange" style={{ marginLeft: 8 }} data-testid="board-sealed">
+                {t('Sealed')}
+              </Tag>
+            </Tooltip>
+          )}
+        </>
+      }
       extra={
         <Button icon={<ReloadOutlined />} onClick={() => board.refetch()} aria-label={t('Refresh')}>
           {t('Refresh')}

@@ -4,13 +4,13 @@ import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { formatDuration } from '../../../lib/time.js';
-import type { AcmRow, BoardRowBase, ContestProblemVo, OiRow } from '../api/types.js';
+import type { AcmRow, BoardProblem, BoardRowBase, OiRow } from '../api/types.js';
 import { acmCellClass, acmCellText, oiCellClass, shownName } from '../lib/board.js';
 
 /** What the columns need besides the rows. */
 export interface ColumnContext {
   t: TFunction;
-  problems: ContestProblemVo[];
+  problems: BoardProblem[];
   rankShowName: string;
   concerned: string[];
   onConcern: (uid: string) => void;
@@ -68,7 +68,7 @@ function userColumn<R extends BoardRowBase>(ctx: ColumnContext): TableColumnsTyp
 }
 
 /** Problem column header: balloon colour and display id. */
-const problemTitle = (p: ContestProblemVo) => (
+const problemTitle = (p: BoardProblem) => (
   <span title={p.displayTitle}>
     {p.color && <span className="balloon" style={{ background: p.color }} />}
     {p.displayId}
@@ -115,12 +115,14 @@ export function oiColumns(ctx: ColumnContext): TableColumnsType<OiRow> {
       title: problemTitle(p),
       key: `p-${p.displayId}`,
       onCell: (r: OiRow) => ({
-        className: `cell ${oiCellClass(r.submissionInfo?.[p.displayId], r.timeInfo?.[p.displayId])}`,
+        className: `cell ${oiCellClass(r.submissionInfo?.[p.displayId], r.timeInfo?.[p.displayId], r.tryInfo?.[p.displayId])}`,
       }),
       render: (_: unknown, r: OiRow) => {
         const score = r.submissionInfo?.[p.displayId];
         const time = r.timeInfo?.[p.displayId];
-        return score == null ? null : (
+        const tries = r.tryInfo?.[p.displayId] ?? 0;
+        if (score == null) return tries > 0 ? <span title={ctx.t('Sealed_tries')}>?</span> : null;
+        return (
           <>
             <div>{score}</div>
             {time != null && <div style={{ fontWeight: 400, color: '#999' }}>{time}ms</div>}

@@ -33,8 +33,10 @@ describe('scoreboard cells (doc 2 §4.5)', () => {
     expect(oiCellClass(0, undefined)).toBe('oi-0');
     expect(oiCellClass(40, undefined)).toBe('oi-between');
     expect(oiCellClass(undefined, undefined)).toBe('');
+    expect(oiCellClass(undefined, undefined, 2)).toBe('try');
   });
   it('shows the name the contest asks for, else the username', () => {
+    expect(shownName({ username: 'alice', showName: 'Alice L.' }, 'username')).toBe('Alice L.');
     const row = { uid: 'u', username: 'alice', nickname: 'Al', realname: '', rank: 1 };
     expect(shownName(row, 'nickname')).toBe('Al');
     expect(shownName(row, 'realname')).toBe('alice');

@@ -27,17 +27,29 @@ export function acmCellText(cell: AcmCell | undefined): { time: string; tries: s
   return { time, tries: parts.join(' ') };
 }
 
-/** OI cell class (doc 2 §4.5): full score (or an AC time present) 100, zero 0, between otherwise; '' if untried. */
-export type OiCellClass = 'oi-100' | 'oi-0' | 'oi-between' | '';
-export function oiCellClass(score: number | undefined, time: number | undefined, full = 100): OiCellClass {
-  if (score == null) return '';
+/**
+ * OI cell class (doc 2 §4.5): full score (or an AC time present) 100, zero 0, between otherwise; a cell with only
+ * pending or sealed tries 'try'; '' if untried.
+ */
+export type OiCellClass = 'oi-100' | 'oi-0' | 'oi-between' | 'try' | '';
+export function oiCellClass(
+  score: number | undefined,
+  time: number | undefined,
+  tries = 0,
+  full = 100,
+): OiCellClass {
+  if (score == null) return tries > 0 ? 'try' : '';
   if (score >= full || time != null) return 'oi-100';
   if (score === 0) return 'oi-0';
   return 'oi-between';
 }
 
-/** The name a board shows for a row, by the contest's rankShowName (falls back to the username). */
-export function shownName(row: BoardRowBase, rankShowName: string): string {
+/**
+ * The name a board shows for a row: the server's `showName` (by the contest's rankShowName), else picked here,
+ * falling back to the username.
+ */
+export function shownName(row: Partial<BoardRowBase> & { username: string }, rankShowName: string): string {
+  if (row.showName) return row.showName;
   if (rankShowName === RankShowName.NICKNAME && row.nickname) return row.nickname;
   if (rankShowName === RankShowName.REALNAME && row.realname) return row.realname;
   return row.username;
