@@ -142,9 +142,14 @@ async function cellClasses(p: Page, username: string): Promise<string[]> {
   const row = p
     .locator('.oj-board .ant-table-row')
     .filter({ has: p.getByTestId('board-user').getByText(username, { exact: true }) });
-  return row
-    .locator('td.cell')
-    .evaluateAll((tds) => tds.map((td) => td.className.replace('cell', '').trim()));
+  const classes = await row.locator('td.cell').evaluateAll((tds) => tds.map((td) => td.className));
+  // Only the scoreboard classes of doc 2 §4.5 (not antd's, nor the marker `cell`).
+  return classes.map((c) =>
+    c
+      .split(/\s+/)
+      .filter((k) => k && k !== 'cell' && !k.startsWith('ant-'))
+      .join(' '),
+  );
 }
 
 /** Screenshots of the current page in English, in Chinese (?l=zh-cn) and at 375 px. */
