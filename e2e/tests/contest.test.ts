@@ -147,7 +147,7 @@ async function cellClasses(p: Page, username: string): Promise<string[]> {
   return classes.map((c) =>
     c
       .split(/\s+/)
-      .filter((k) => k && k !== 'cell' && !k.startsWith('ant-'))
+      .filter((k: string) => k && k !== 'cell' && !k.startsWith('ant-'))
       .join(' '),
   );
 }

@@ -118,6 +118,7 @@ export function ContestBoard({
         </Button>
       }
       data-testid="contest-board"
+      styles={{ title: { whiteSpace: 'normal' } }}
     >
       <BoardControls
         value={sw}

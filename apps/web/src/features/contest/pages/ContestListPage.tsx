@@ -41,9 +41,8 @@ export default function ContestListPage() {
 
   return (
     <div className="oj-page">
-      <Card
-        title={t('Contest_list')}
-        extra={
+      <Card title={t('Contest_list')}>
+        <div style={{ marginBottom: 12 }}>
           <Space wrap>
             <Select
               value={filter.type ?? 'all'}
@@ -81,8 +80,7 @@ export default function ContestListPage() {
               data-testid="contest-keyword"
             />
           </Space>
-        }
-      >
+        </div>
         {isLoading ? (
           <Spin style={{ display: 'block', margin: 24 }} />
         ) : !data?.records.length ? (
