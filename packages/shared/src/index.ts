@@ -10,6 +10,7 @@ export * from './schemas/judge-protocol.js';
 export * from './schemas/language.js';
 export * from './schemas/problem.js';
 export * from './schemas/rank.js';
+export * from './schemas/scoreboard.js';
 export * from './schemas/site-admin.js';
 export * from './schemas/submission.js';
 export * from './schemas/user-home.js';

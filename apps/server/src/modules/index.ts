@@ -24,6 +24,7 @@ export const modules: { name: string; load: () => Promise<{ default: FastifyPlug
   { name: 'file-kattis', load: () => import('./file/kattis.routes.js') },
   { name: 'submission-list', load: () => import('./submission/submission-list.routes.js') },
   { name: 'rank', load: () => import('./rank/rank.routes.js') },
+  { name: 'contest-board', load: () => import('./contest/board/board.routes.js') },
   { name: 'problem-compile-check', load: () => import('./problem/compile-check.routes.js') },
   { name: 'submission-wa-case', load: () => import('./submission/wa-case.routes.js') },
   { name: 'contest', load: () => import('./contest/contest.routes.js') },

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { problems } from './problems.js';
 import { users } from './users.js';
@@ -47,6 +48,8 @@ export const submissions = pgTable(
     index('submissions_username_idx').on(t.username, t.id),
     index('submissions_pid_idx').on(t.pid, t.id),
     index('submissions_cid_idx').on(t.cid, t.id),
+    /** A scoreboard cell's submissions (modules/contest/board/cells.ts). */
+    index('submissions_contest_cell_idx').on(t.cid, t.uid, t.pid).where(sql`${t.cid} > 0`),
     index('submissions_status_idx').on(t.status, t.id),
     index('submissions_gid_idx').on(t.gid, t.id),
     index('submissions_time_idx').on(t.submitTime),

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { submissions } from '../../db/schema/index.js';
 import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
+import { runQueuedHooks } from '../judge/hooks.js';
 import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
 import { loadSubmissionWithProblem } from './case-result.js';
@@ -73,6 +74,7 @@ export async function submitJudge(
       language: s.language,
       cid: s.cid,
     });
+    await runQueuedHooks(tx, { submitId: s.id, pid: s.pid, uid: s.uid, cid: s.cid });
     return s;
   });
   notifyQueued(ctx);

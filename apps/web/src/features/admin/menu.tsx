@@ -1,5 +1,6 @@
 import { DashboardOutlined, NotificationOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { adminContestMenu } from '../admin-contest/menu.js';
 import { adminJudgeMenu } from '../admin-judge/menu.js';
 import { adminProblemMenu } from '../admin-problem/menu.js';
 
@@ -20,6 +21,7 @@ export const adminMenu: AdminMenuEntry[] = [
   { path: '/admin/switch', label: 'Switch', icon: <SwapOutlined />, superAdmin: true },
   { path: '/admin/announcement', label: 'Announcement', icon: <NotificationOutlined />, superAdmin: true },
   ...adminProblemMenu,
+  ...adminContestMenu,
   ...adminJudgeMenu,
 ];
 

@@ -39,9 +39,12 @@ function Section({ title, source }: { title: string; source: string | null | und
 export function ProblemStatement({
   detail,
   showDiscussion,
+  solutionsPath,
 }: {
   detail: ProblemDetailResponse;
   showDiscussion: boolean;
+  /** Where the Solutions link goes (a contest's submission list); the practice status page by default. */
+  solutionsPath?: string;
 }) {
   const { t } = useTranslation('problem');
   const [stats, setStats] = useState(false);
@@ -49,7 +52,8 @@ export function ProblemStatement({
   const lim = shownLimits(p);
   const { token } = useSession();
   const solved = detail.myStatus === JudgeStatus.ACCEPTED;
-  const solutions = `/status?problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`;
+  const solutions =
+    solutionsPath ?? `/status?problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`;
   return (
     <article data-testid="problem-statement" className="oj-statement">
       <Typography.Title level={3} style={{ marginTop: 0 }}>
@@ -122,14 +126,16 @@ export function ProblemStatement({
       )}
       <div>
         <Space wrap>
-          <Button
-            size="small"
-            icon={<BarChartOutlined />}
-            onClick={() => setStats(true)}
-            data-testid="statistics"
-          >
-            {t('Statistic')}
-          </Button>
+          {detail.problemCount && (
+            <Button
+              size="small"
+              icon={<BarChartOutlined />}
+              onClick={() => setStats(true)}
+              data-testid="statistics"
+            >
+              {t('Statistic')}
+            </Button>
+          )}
           <Link to={solutions}>
             <Button size="small" icon={<CheckCircleOutlined />}>
               {t('Solutions')}
@@ -165,12 +171,14 @@ export function ProblemStatement({
           <Typography.Paragraph>{p.source}</Typography.Paragraph>
         </section>
       )}
-      <StatisticsDialog
-        open={stats}
-        onClose={() => setStats(false)}
-        count={detail.problemCount}
-        title={p.problemId}
-      />
+      {detail.problemCount && (
+        <StatisticsDialog
+          open={stats}
+          onClose={() => setStats(false)}
+          count={detail.problemCount}
+          title={p.problemId}
+        />
+      )}
     </article>
   );
 }

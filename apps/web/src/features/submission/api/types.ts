@@ -35,6 +35,10 @@ export interface SubmissionListFilter {
   username?: string;
   problemID?: string;
   completeProblemID?: boolean;
+  /** A contest's submissions (GET /api/contest-submissions); problemID is then the display id. */
+  cid?: number;
+  /** In a contest: also list submissions made after the end (doc 2 §2.7 settings switch). */
+  containsEnd?: boolean;
 }
 
 export interface StatusCheck {

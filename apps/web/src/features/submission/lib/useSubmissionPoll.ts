@@ -1,6 +1,6 @@
 import { isFinishedStatus, JudgeStatus, LIMITS } from '@oj/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkSubmissionsStatus } from '../api/submit.js';
+import { checkSubmissionsStatus, type SubmitScope } from '../api/submit.js';
 import type { StatusCheck } from '../api/types.js';
 
 export interface PollState {
@@ -18,14 +18,16 @@ export interface PollState {
 /**
  * Polls POST /api/check-submissions-status every 2 s (doc 2 §4.3) for one submission, at most 300 checks, until
  * its status is none of Pending, Compiling, Judging (or Submitting). `onFinished` runs once with the final row.
- * Stops on unmount or `reset()`.
+ * Stops on unmount or `reset()`. `scope` picks the status call (a contest's `cid` asks the contest one).
  */
-export function useSubmissionPoll(onFinished?: (s: StatusCheck) => void) {
+export function useSubmissionPoll(onFinished?: (s: StatusCheck) => void, scope: SubmitScope = {}) {
   const [state, setState] = useState<PollState | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const gen = useRef(0);
   const finishedRef = useRef(onFinished);
   finishedRef.current = onFinished;
+  const scopeRef = useRef(scope);
+  scopeRef.current = scope;
 
   const stop = useCallback(() => {
     gen.current++;
@@ -44,7 +46,7 @@ export function useSubmissionPoll(onFinished?: (s: StatusCheck) => void) {
         checks++;
         let row: StatusCheck | undefined;
         try {
-          row = (await checkSubmissionsStatus([submitId]))[submitId];
+          row = (await checkSubmissionsStatus([submitId], scopeRef.current))[submitId];
         } catch {
           row = undefined;
         }

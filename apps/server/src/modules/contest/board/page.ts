@@ -1,0 +1,136 @@
+import type { ScoreboardBody, ScoreboardPage, ScoreboardRowVo } from '@oj/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { contestCells, contests, users } from '../../../db/schema/index.js';
+import { notFound } from '../../../lib/errors.js';
+import { seesRealResults } from '../contest.clock.js';
+import { type BoardContestFull, type BuiltBoard, baseRow, buildBoard, rowContext } from './build.js';
+import { cachedBoard } from './cache.js';
+import { currentVersion } from './cells.js';
+import { boardRule } from './rules/index.js';
+
+/** Every contest column the board routes read. */
+export type PageContest = BoardContestFull & {
+  auth: number;
+  visible: boolean;
+  openRank: boolean;
+  autoRealRank: boolean;
+  gmtModified: Date;
+  title: string;
+};
+
+/** Loads the contest a board is asked for; 404 when it does not exist. */
+export async function loadPageContest(db: Db, cid: number): Promise<PageContest> {
+  const [c] = await db
+    .select({
+      id: contests.id,
+      title: contests.title,
+      type: contests.type,
+      auth: contests.auth,
+      visible: contests.visible,
+      uid: contests.uid,
+      startTime: contests.startTime,
+      endTime: contests.endTime,
+      sealRank: contests.sealRank,
+      sealRankTime: contests.sealRankTime,
+      autoRealRank: contests.autoRealRank,
+      openRank: contests.openRank,
+      oiRankScoreType: contests.oiRankScoreType,
+      rankShowName: contests.rankShowName,
+      starAccount: contests.starAccount,
+      awardType: contests.awardType,
+      awardConfig: contests.awardConfig,
+      gmtModified: contests.gmtModified,
+    })
+    .from(contests)
+    .where(eq(contests.id, cid));
+  if (!c) throw notFound('The contest does not exist');
+  return c;
+}
+
+/** Who asks: the signed-in user's uid (null when anonymous) and whether they administer the contest. */
+export interface BoardViewer {
+  uid: string | null;
+  isContestAdmin: boolean;
+}
+
+type BoardOptions = Pick<ScoreboardBody, 'forceRefresh' | 'containsEnd'>;
+
+/**
+ * The whole ranked board this viewer may see (doc 2 §2.9): sealed for everyone but contest admins while the
+ * contest is sealed (a participant's forceRefresh is ignored; an admin's rebuilds the cached board), with or
+ * without after-contest submissions. Served from the in-process cache keyed by the board's version.
+ */
+export async function viewerBoard(
+  db: Db,
+  c: PageContest,
+  viewer: BoardViewer,
+  opts: BoardOptions,
+  now = new Date(),
+): Promise<{ board: BuiltBoard; sealed: boolean }> {
+  const sealed = !seesRealResults(c, now, viewer.isContestAdmin);
+  const view = { sealed, containsEnd: opts.containsEnd };
+  const version = await currentVersion(db, c);
+  const key = `${c.id}:${version}:${c.gmtModified.getTime()}:${sealed ? 's' : 'r'}:${opts.containsEnd ? 'e' : ''}`;
+  const fresh = viewer.isContestAdmin && opts.forceRefresh;
+  const board = await cachedBoard(key, () => buildBoard(db, c, view), fresh);
+  return { board, sealed };
+}
+
+/** The viewer's own row from the real view, for a sealed ACM board (null when they have no row). */
+async function ownRealRow(
+  db: Db,
+  c: PageContest,
+  board: BuiltBoard,
+  uid: string,
+): Promise<ScoreboardRowVo | null> {
+  const [u] = await db.select().from(users).where(eq(users.uid, uid));
+  if (!u) return null;
+  const cells = await db
+    .select()
+    .from(contestCells)
+    .where(and(eq(contestCells.cid, c.id), eq(contestCells.uid, uid)));
+  const ctx = rowContext(c, { sealed: false, containsEnd: board.ctx.view.containsEnd }, board.displayIdOf);
+  return boardRule(c.type).makeRow(baseRow(u, c), cells, ctx);
+}
+
+function matches(r: ScoreboardRowVo, keyword: string): boolean {
+  const k = keyword.toLowerCase();
+  return [r.username, r.showName, r.realname, r.nickname, r.school].some((s) => s.toLowerCase().includes(k));
+}
+
+/**
+ * A board page (POST /api/get-contest-rank, /api/get-contest-outside-scoreboard): rows filtered by removeStar
+ * and keyword, `total` of them, the page `currentPage` of `limit`; on page 1 the concerned users' rows come first
+ * (copies, isConcerned true). On a sealed ACM board the viewer's own row shows their real verdicts in its
+ * sealed place.
+ */
+export async function boardPage(
+  db: Db,
+  c: PageContest,
+  viewer: BoardViewer,
+  body: ScoreboardBody,
+): Promise<ScoreboardPage> {
+  const { board, sealed } = await viewerBoard(db, c, viewer, body);
+  const keyword = body.keyword?.trim();
+  const rows = board.rows.filter(
+    (r) => !(body.removeStar && r.rank === -1) && (!keyword || matches(r, keyword)),
+  );
+  const concerned = new Set(body.concernedList ?? []);
+  const start = (body.currentPage - 1) * body.limit;
+  let records = rows
+    .slice(start, start + body.limit)
+    .map((r) => ({ ...r, isConcerned: concerned.has(r.uid) }));
+  if (body.currentPage === 1 && concerned.size) {
+    const top = rows.filter((r) => concerned.has(r.uid)).map((r) => ({ ...r, isConcerned: true }));
+    records = [...top, ...records];
+  }
+  const rule = boardRule(c.type);
+  if (sealed && viewer.uid && rule.ownRowWhenSealed && records.some((r) => r.uid === viewer.uid)) {
+    const real = await ownRealRow(db, c, board, viewer.uid);
+    if (real) {
+      records = records.map((r) => (r.uid === viewer.uid ? (rule.ownRowWhenSealed?.(r, real) ?? r) : r));
+    }
+  }
+  return { records, total: rows.length, type: c.type, sealed };
+}
