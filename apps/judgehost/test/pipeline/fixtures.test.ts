@@ -1,5 +1,6 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getLanguage } from '../../src/languages/index.js';
 import { judge } from '../../src/pipeline/index.js';
 import { sandboxRuntime } from '../../src/sandbox/index.js';
 import { code, getTestcase, loadFixture } from './harness.js';
@@ -61,6 +62,12 @@ describe.each(PROBLEMS.map((p, i) => [p, i + 1] as const))('fixture %s', (proble
       expect(text, detail).toContain(want.messageIncludes);
     }
     if (task.problem.type === 0) expect(result.score).toBeNull();
+    // The memory shown never exceeds the limit unless the verdict says why (issue 14 defect 6).
+    const memoryLimitKb = task.problem.memoryLimitMb * 1024 * (getLanguage(task.language)?.factor ?? 1);
+    for (const c of result.cases) {
+      if (c.status !== code('MEMORY_LIMIT_EXCEEDED') && c.status !== code('SYSTEM_ERROR'))
+        expect(c.memory ?? 0, detail).toBeLessThanOrEqual(memoryLimitKb);
+    }
     for (const c of result.cases) {
       if (c.status === code('CANCELLED')) continue;
       expect(c.inputData, 'input preview').not.toBeNull();
