@@ -34,11 +34,15 @@ describe.each(PROBLEMS.map((p, i) => [p, i + 1] as const))('fixture %s', (proble
   const cases = loadFixture(problemDir, pid);
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, { task, expect: want }) => {
     const statuses: number[] = [];
+    const progress: [number, number, number][] = [];
     const result = await judge(task, {
       getTestcase,
       workRoot,
       judgehostId: 'test-host',
-      onStatus: (s) => statuses.push(s),
+      onStatus: (s, judged, total) => {
+        statuses.push(s);
+        progress.push([s, judged, total]);
+      },
     });
     const detail = JSON.stringify({
       ...result,
@@ -48,6 +52,19 @@ describe.each(PROBLEMS.map((p, i) => [p, i + 1] as const))('fixture %s', (proble
     expect(result.jobId).toBe(task.jobId);
     expect(result.judgehostId).toBe('test-host');
     expect(statuses[0]).toBe(6);
+    // Progress: Compiling 0/n, then Judging k/n before each case run (issue 14).
+    const n = task.testcases.length;
+    const ran = result.cases.filter((c) => c.status !== code('CANCELLED')).length;
+    if (result.status !== code('COMPILE_ERROR') && result.status !== code('SYSTEM_ERROR'))
+      expect(progress.slice(0, 2)).toEqual([
+        [6, 0, n],
+        [7, 0, n],
+      ]);
+    expect(progress.filter(([s]) => s === 7).length).toBeLessThanOrEqual(Math.max(1, ran));
+    for (const [, judged, total] of progress) {
+      expect(total).toBe(n);
+      expect(judged).toBeLessThan(Math.max(1, n));
+    }
     if (want.cases)
       expect(
         result.cases.map((c) => c.status),

@@ -53,18 +53,21 @@ const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await getAllCaseResult(app.ctx, req.user, req.query.submitId)),
   );
 
-  /** POST /api/check-submissions-status {submitIds, cid} -> map submitId -> {status, score, time, memory} (visible problems only). */
+  /**
+   * POST /api/check-submissions-status {submitIds, cid} -> map submitId -> {status, score, time, memory, judged,
+   * total} for the submissions of scope cid (default 0, practice) whose problem the caller may view.
+   */
   app.post(
     '/check-submissions-status',
     {
       schema: {
         body: z.object({
           submitIds: z.array(z.coerce.number().int()).max(500),
-          cid: z.coerce.number().int().optional(),
+          cid: z.coerce.number().int().min(0).optional(),
         }),
       },
     },
-    async (req) => ok(await checkSubmissionsStatus(app.ctx, req.user, req.body.submitIds)),
+    async (req) => ok(await checkSubmissionsStatus(app.ctx, req.user, req.body.submitIds, req.body.cid)),
   );
 
   /** POST /api/submit-problem-test-judge -> data = testJudgeKey (string). */

@@ -1,7 +1,14 @@
-import { canSubmitRole, isAdminRole, isSuperAdminRole, type SubmissionView } from '@oj/shared';
+import {
+  canSubmitRole,
+  isAdminRole,
+  isSuperAdminRole,
+  JudgeStatus,
+  type SubmissionStatusCheck,
+  type SubmissionView,
+} from '@oj/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
-import { submissions } from '../../db/schema/index.js';
+import { judgeJobs, submissions } from '../../db/schema/index.js';
 import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
 import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
@@ -101,18 +108,18 @@ export async function getSubmissionDetail(ctx: AppContext, viewer: SessionUser |
 }
 
 /**
- * POST /api/check-submissions-status: map submitId -> { status, score, time (ms), memory (KB) } for the ids that
- * exist and whose problem the viewer may view (canViewProblem); other ids are left out.
+ * POST /api/check-submissions-status (doc 2 §4.3, §7): map submitId -> { status, score, time (ms), memory (KB),
+ * judged, total } for the ids of scope `cid` (0: practice) that exist and whose problem the viewer may view
+ * (canViewProblem); other ids are left out. `judged` / `total` are the judgehost's last progress report on the
+ * submission's current job (cases finished / cases) while it is Compiling or Judging, else null.
  */
 export async function checkSubmissionsStatus(
   ctx: AppContext,
   viewer: SessionUser | null,
   submitIds: number[],
+  cid = 0,
 ) {
-  const out: Record<
-    string,
-    { submitId: number; status: number; score: number | null; time: number | null; memory: number | null }
-  > = {};
+  const out: Record<string, SubmissionStatusCheck> = {};
   if (!submitIds.length) return out;
   const rows = await ctx.db
     .select({
@@ -121,10 +128,26 @@ export async function checkSubmissionsStatus(
       score: submissions.score,
       time: submissions.time,
       memory: submissions.memory,
+      judged: judgeJobs.progressJudged,
+      total: judgeJobs.progressTotal,
     })
     .from(submissions)
-    .where(and(inArray(submissions.id, submitIds), canViewProblemSql(viewer, submissions.pid)));
-  for (const r of rows)
-    out[r.id] = { submitId: r.id, status: r.status, score: r.score, time: r.time, memory: r.memory };
+    .leftJoin(
+      judgeJobs,
+      and(
+        eq(judgeJobs.submitId, submissions.id),
+        eq(judgeJobs.state, 'leased'),
+        eq(judgeJobs.submissionVersion, submissions.version),
+        inArray(submissions.status, [JudgeStatus.COMPILING, JudgeStatus.JUDGING]),
+      ),
+    )
+    .where(
+      and(
+        inArray(submissions.id, submitIds),
+        eq(submissions.cid, cid),
+        canViewProblemSql(viewer, submissions.pid),
+      ),
+    );
+  for (const { id, ...r } of rows) out[id] = { submitId: id, ...r };
   return out;
 }
