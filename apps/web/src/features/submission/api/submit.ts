@@ -1,4 +1,5 @@
 import { apiGet, apiPost } from '../../../lib/api.js';
+import { PRACTICE_SCOPE, type SubmitScope } from '../lib/scope.js';
 import type { StatusCheck, SubmissionVo, TestJudgeResult } from './types.js';
 
 export interface SubmitInput {
@@ -11,9 +12,22 @@ export interface SubmitInput {
 export const submitProblemJudge = (s: SubmitInput) =>
   apiPost<SubmissionVo>('/submit-problem-judge', { ...s, cid: 0, isRemote: false });
 
-/** POST /api/check-submissions-status {submitIds} -> map submitId to {status, score, time, memory}. */
-export const checkSubmissionsStatus = (submitIds: number[]) =>
-  apiPost<Record<string, StatusCheck>>('/check-submissions-status', { submitIds, cid: 0 }, { silent: true });
+/**
+ * POST /api/check-submissions-status {submitIds, cid} (practice, trainings, groups) or, in a contest,
+ * /api/check-contest-submissions-status (doc 2 §7) -> map submitId to {status, score, time, memory, judged, total}.
+ */
+export const checkSubmissionsStatus = (submitIds: number[], scope: SubmitScope = PRACTICE_SCOPE) =>
+  apiPost<Record<string, StatusCheck>>(
+    scope.cid > 0 ? '/check-contest-submissions-status' : '/check-submissions-status',
+    { submitIds, cid: scope.cid },
+    { silent: true },
+  );
+
+/** Query keys of the status checks, per scope and submission. */
+export const submissionStatusKeys = {
+  all: ['submission-status'] as const,
+  one: (scope: SubmitScope, submitId: number) => ['submission-status', scope.cid, submitId] as const,
+};
 
 export interface TestJudgeInput extends SubmitInput {
   userInput: string;

@@ -12,10 +12,12 @@ function CaseCard({ c }: { c: JudgeCaseVo }) {
     <Card
       size="small"
       style={{ borderLeft: `4px solid ${info.color}` }}
+      // The head wraps instead of cutting the verdict tag off on narrow screens (issue 14 defect 10).
+      styles={{ header: { padding: '4px 8px' }, title: { whiteSpace: 'normal', overflow: 'visible' } }}
       data-testid="case-card"
       data-status={c.status}
       title={
-        <Space>
+        <Space wrap size={4}>
           <span>{`#${c.caseId}`}</span>
           <StatusTag status={c.status} testId="case-status" />
         </Space>
