@@ -1,10 +1,10 @@
 import { LIMITS } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
 import { normalizeLook, pickLanguage } from '../../../components/code-editor/editor-settings.js';
+import { oiScore } from '../../rank/lib/rank-math.js';
 import { formatMemory } from '../../submission/lib/format.js';
 import { readSubmissionFilter, writeSubmissionFilter } from '../../submission/lib/list-params.js';
 import { readProblemFilter, writeProblemFilter } from './list-params.js';
-import { oiScore } from '../../rank/lib/rank-math.js';
 import { acRate, matchedSample, sampleOutputFor, shownLimits } from './problem-math.js';
 import { codeError } from './validate-code.js';
 
