@@ -160,6 +160,9 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
               ]}
             />
             {spjUncertain && <Alert type="info" style={{ marginTop: 8 }} message={t('Spj_uncertain')} />}
+            {ranOnly && !spjUncertain && (
+              <Alert type="info" style={{ marginTop: 8 }} message={t('Output_not_compared')} />
+            )}
             {sample != null && (
               <Alert
                 type="success"

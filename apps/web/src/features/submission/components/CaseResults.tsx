@@ -19,7 +19,7 @@ function CaseCard({ c }: { c: JudgeCaseVo }) {
       title={
         <Space wrap size={4}>
           <span>{`#${c.caseId}`}</span>
-          <StatusTag status={c.status} testId="case-status" />
+          <StatusTag status={c.status} testId="case-status" wrap />
         </Space>
       }
     >

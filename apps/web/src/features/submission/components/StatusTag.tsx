@@ -12,6 +12,8 @@ export interface StatusTagProps {
   testId?: string;
   /** While Judging: cases finished and cases of the task (the judgehost's report); shown as `(k/n)`, k the case being run. */
   progress?: { judged: number | null; total: number | null } | null;
+  /** Lets a long name wrap inside a narrow box (case cards at 375 px) instead of overflowing it. */
+  wrap?: boolean;
 }
 
 /** `(k/n)` for a Judging status with a known case count (k = the case being run), else ''. */
@@ -21,7 +23,7 @@ export function progressText(status: number, progress?: StatusTagProps['progress
 }
 
 /** A judge status as a tag in its colour (JUDGE_STATUS_INFO) with the translated name (and `(k/n)` while judging). */
-export function StatusTag({ status, isManual, onClick, testId, progress }: StatusTagProps) {
+export function StatusTag({ status, isManual, onClick, testId, progress, wrap }: StatusTagProps) {
   const { t } = useTranslation('submission');
   const info = statusInfo(status);
   return (
@@ -31,7 +33,7 @@ export function StatusTag({ status, isManual, onClick, testId, progress }: Statu
       className={onClick ? 'oj-clickable' : undefined}
       data-testid={testId ?? 'status-tag'}
       data-status={status}
-      style={{ marginInlineEnd: 0 }}
+      style={wrap ? { marginInlineEnd: 0, whiteSpace: 'normal', maxWidth: '100%' } : { marginInlineEnd: 0 }}
     >
       {isManual && (
         <Tooltip title={t('Has_Been_Manually_Judged')}>
