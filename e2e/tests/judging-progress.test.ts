@@ -191,4 +191,23 @@ describe('judging progress on screen', () => {
       .poll(() => page.getByTestId('test-status').getAttribute('data-status'), { timeout: 120_000 })
       .toBe('-1');
   }, 180_000);
+
+  it('in Chinese at 375 px the panel shows 评测中 (k/6) and the verdict', async () => {
+    const zh = await newPage(browser, { locale: 'zh-CN', width: 375, height: 800 });
+    // Same browser storage is not shared between contexts: sign in again in this one.
+    await zh.page.goto(`${server.base}/admin/login`);
+    await zh.page.locator('input[autocomplete=username]').fill('root');
+    await zh.page.locator('input[type=password]').fill(ROOT_PASSWORD);
+    await zh.page.locator('button[type=submit]').click();
+    await zh.page.waitForURL(/\/admin\/?$/);
+    await zh.page.goto(`${server.base}/problem/${problemId}`);
+    await typeCode(zh.page, SLOW_CODE);
+    await zh.page.getByTestId('submit-code').click();
+    const status = zh.page.getByTestId('submit-status');
+    await expect.poll(() => status.textContent(), T).toMatch(/^评测中 \(\d\/6\)$/);
+    await status.scrollIntoViewIfNeeded();
+    await shot(zh.page, 'judging-progress-375-zh-CN');
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 120_000 }).toBe('0');
+    await zh.context.close();
+  }, 180_000);
 });

@@ -10,9 +10,9 @@ export interface PollOptions<T> {
   isDone: (data: T) => boolean;
   /** What counts as progress (e.g. status and cases judged): whenever it changes, polling starts fast again. */
   progressOf?: (data: T) => unknown;
-  /** First delay, ms; doubles after each answer without progress up to `maxMs`. */
+  /** First delay, ms; doubles after each answer without progress up to `maxMs` (or its value for the last answer). */
   firstMs: number;
-  maxMs: number;
+  maxMs: number | ((data: T | undefined) => number);
   /** Answers (and failed checks) after which polling gives up. */
   maxChecks: number;
 }
@@ -48,7 +48,8 @@ export function usePoll<T>(o: PollOptions<T>) {
       if (checks >= o.maxChecks) return false;
       const key = `${JSON.stringify(o.queryKey)}|${data === undefined ? '' : JSON.stringify(o.progressOf?.(data) ?? null)}`;
       if (key !== mark.current.key) mark.current = { key, at: checks };
-      return backoffDelay(o.firstMs, o.maxMs, checks - mark.current.at);
+      const max = typeof o.maxMs === 'function' ? o.maxMs(data) : o.maxMs;
+      return backoffDelay(o.firstMs, max, checks - mark.current.at);
     },
   });
   const data = query.data;

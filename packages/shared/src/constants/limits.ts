@@ -60,6 +60,8 @@ export const LIMITS = {
   submissionPollMs: 2000,
   /** First poll delay after a submit or after the judge reports progress; doubles up to submissionPollMs. */
   submissionPollFirstMs: 300,
+  /** Longest poll delay while the judge reports Judging (a verdict is near): the verdict shows within ~0.6 s. */
+  submissionPollJudgingMs: 600,
   submissionPollMax: 300,
   testJudgePollMs: 1000,
   discussionTitleMax: 255,

@@ -1,4 +1,4 @@
-import { isFinishedStatus, LIMITS } from '@oj/shared';
+import { isFinishedStatus, JudgeStatus, LIMITS } from '@oj/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePoll } from '../../../lib/use-poll.js';
 import { checkSubmissionsStatus, submissionStatusKeys } from '../api/submit.js';
@@ -22,7 +22,7 @@ export interface PollState {
 
 /**
  * Polls the status check of one submission in `scope` (doc 2 §4.3) through `usePoll`: at once, then 300 ms
- * doubling to 2 s, from 300 ms again whenever the status or the judged count moves; at most 300 checks, until its
+ * doubling to 2 s (to 600 ms while Judging), from 300 ms again whenever the status or the judged count moves; at most 300 checks, until its
  * status is none of Pending, Compiling, Judging (or Submitting). `onFinished` runs once per submission with the
  * final row. `start(submitId, status)` watches a new submission; `reset()` and unmount stop.
  */
@@ -39,7 +39,9 @@ export function useSubmissionPoll(
     isDone: (row) => row != null && isFinishedStatus(row.status),
     progressOf: (row) => [row?.status, row?.judged],
     firstMs: LIMITS.submissionPollFirstMs,
-    maxMs: LIMITS.submissionPollMs,
+    // While Judging the verdict is near: back off to 600 ms only; Pending / Compiling back off to the spec's 2 s.
+    maxMs: (row) =>
+      row?.status === JudgeStatus.JUDGING ? LIMITS.submissionPollJudgingMs : LIMITS.submissionPollMs,
     maxChecks: LIMITS.submissionPollMax,
   });
   const finishedRef = useRef(onFinished);
