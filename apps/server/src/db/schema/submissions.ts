@@ -99,6 +99,9 @@ export const judgeJobs = pgTable(
     judgehostId: text('judgehost_id'),
     leaseExpires: timestamp('lease_expires', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** The holder's last progress report (POST /api/judge/progress): cases finished and cases of the task. */
+    progressJudged: integer('progress_judged'),
+    progressTotal: integer('progress_total'),
     /** Why the last lease ended without a result (expired, judgehost restarted…), for the admin status page. */
     lastError: text('last_error'),
     gmtCreate: timestamp('gmt_create', { withTimezone: true }).notNull().defaultNow(),

@@ -1,10 +1,11 @@
 import { LIMITS } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
 import { normalizeLook, pickLanguage } from '../../../components/code-editor/editor-settings.js';
+import { oiScore } from '../../rank/lib/rank-math.js';
 import { formatMemory } from '../../submission/lib/format.js';
 import { readSubmissionFilter, writeSubmissionFilter } from '../../submission/lib/list-params.js';
 import { readProblemFilter, writeProblemFilter } from './list-params.js';
-import { acRate, distinctErrorTexts, matchedSample, shownLimits } from './problem-math.js';
+import { acRate, distinctErrorTexts, matchedSample, sampleOutputFor, shownLimits } from './problem-math.js';
 import { codeError } from './validate-code.js';
 
 describe('problem list figures', () => {
@@ -47,6 +48,22 @@ describe('problem limits and samples', () => {
     expect(matchedSample(ex, '2 2', '4  \r\n')).toBe(2);
     expect(matchedSample(ex, '1 2', '4')).toBeNull();
     expect(matchedSample(ex, '1 2', '')).toBeNull();
+  });
+
+  it('fills the online test expected output only for a sample input (issue 14 defect 9)', () => {
+    const ex = [
+      { input: '1 2', output: '3' },
+      { input: '2 2\n', output: '4\n' },
+    ];
+    expect(sampleOutputFor(ex, '2 2  \r\n')).toBe('4\n');
+    expect(sampleOutputFor(ex, '20 22')).toBe('');
+    expect(sampleOutputFor([], '1 2')).toBe('');
+  });
+
+  it('shows the OI score on one scale, rank score / 100, without losing a single solved problem', () => {
+    expect(oiScore(300)).toBe(3);
+    expect(oiScore(14)).toBe(0.14);
+    expect(oiScore(0)).toBe(0);
   });
 
   it('refuses empty and over-long code with the spec messages', () => {

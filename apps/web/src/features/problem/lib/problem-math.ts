@@ -71,3 +71,14 @@ export function distinctErrorTexts(stderr: string | null, message: string | null
   if (b.includes(a)) return [b];
   return [a, b];
 }
+
+/**
+ * The expected output the online test fills in for `input` (issue 14 defect 9): the output of the first sample
+ * whose input equals it (ignoring trailing blanks), else '' (a custom input just runs, nothing is compared).
+ */
+export function sampleOutputFor(
+  examples: { input: string; output: string }[] | null | undefined,
+  input: string,
+) {
+  return examples?.find((e) => norm(e.input) === norm(input))?.output ?? '';
+}

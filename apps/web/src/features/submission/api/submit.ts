@@ -25,12 +25,12 @@ export const submitProblemJudge = (s: SubmitInput, scope: SubmitScope = {}) =>
   });
 
 /**
- * POST /api/check-submissions-status {submitIds, cid} (practice) or /api/check-contest-submissions-status (a
- * contest scope) -> map submitId to {status, score, time, memory}.
+ * POST /api/check-submissions-status {submitIds, cid} (practice, trainings, groups) or, in a contest,
+ * /api/check-contest-submissions-status (doc 2 §7) -> map submitId to {status, score, time, memory, judged, total}.
  */
 export const checkSubmissionsStatus = (submitIds: number[], scope: SubmitScope = {}) =>
   apiPost<Record<string, StatusCheck>>(
-    scope.cid ? '/check-contest-submissions-status' : '/check-submissions-status',
+    (scope.cid ?? 0) > 0 ? '/check-contest-submissions-status' : '/check-submissions-status',
     { submitIds, cid: scope.cid ?? 0 },
     { silent: true },
   );

@@ -1,6 +1,6 @@
 /** Client-side shapes of the submission API (doc 2 §3; server: modules/submission/*). time ms, memory KB, length B. */
 
-import type { SubmissionView } from '@oj/shared';
+import type { SubmissionStatusCheck, SubmissionView } from '@oj/shared';
 
 export type { SubmissionListItem } from '@oj/shared';
 /** The submission of the detail and admin calls: the shared `SubmissionView`. */
@@ -41,13 +41,8 @@ export interface SubmissionListFilter {
   containsEnd?: boolean;
 }
 
-export interface StatusCheck {
-  submitId: number;
-  status: number;
-  score: number | null;
-  time: number | null;
-  memory: number | null;
-}
+/** A row of the status checks: the shared `SubmissionStatusCheck` (judged / total while judging). */
+export type StatusCheck = SubmissionStatusCheck;
 
 export interface TestJudgeResult {
   status: number;

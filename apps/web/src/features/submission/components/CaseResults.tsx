@@ -22,13 +22,18 @@ function CaseCard({ c }: { c: JudgeCaseVo }) {
         hoverable={preview}
         onClick={preview ? () => setOpen(true) : undefined}
         style={{ borderLeft: `4px solid ${info.color}`, cursor: preview ? 'pointer' : undefined }}
-        styles={{ header: { paddingInline: 8 }, body: { paddingInline: 8 } }}
+        // The head wraps instead of cutting the verdict tag off on narrow screens (issue 14 defect 10).
+        styles={{
+          header: { padding: '4px 8px' },
+          title: { whiteSpace: 'normal', overflow: 'visible' },
+          body: { paddingInline: 8 },
+        }}
         data-testid="case-card"
         data-status={c.status}
         title={
           <Space size={4} wrap>
             <span>{`#${c.caseId}`}</span>
-            <StatusTag status={c.status} testId="case-status" />
+            <StatusTag status={c.status} testId="case-status" wrap />
           </Space>
         }
       >
