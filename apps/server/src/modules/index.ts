@@ -27,4 +27,5 @@ export const modules: { name: string; load: () => Promise<{ default: FastifyPlug
   { name: 'contest-board', load: () => import('./contest/board/board.routes.js') },
   { name: 'problem-compile-check', load: () => import('./problem/compile-check.routes.js') },
   { name: 'submission-wa-case', load: () => import('./submission/wa-case.routes.js') },
+  { name: 'contest', load: () => import('./contest/contest.routes.js') },
 ];

@@ -279,6 +279,10 @@ export interface ContestProblemVo {
   type: number;
   ac: number | null;
   total: number | null;
+  /** The caller's status in this contest (-10 not submitted; -5 while OI results are hidden). */
+  myStatus: number;
+  /** The caller's best score (OI), null when none or hidden. */
+  score: number | null;
 }
 
 /** POST /api/admin/contest/add-problem-from-public body. */
@@ -303,3 +307,10 @@ export const updateContestProblemBody = z.object({
   displayTitle: z.string().trim().max(CONTEST_LIMITS.displayTitleMax).default(''),
   color: z.string().max(50).nullish(),
 });
+
+/** A row of GET /api/admin/contest/get-contest-list (doc 3 contest admin list). */
+export interface AdminContestListItem extends ContestVo {
+  visible: boolean;
+  uid: string | null;
+  gmtCreate: string;
+}

@@ -27,7 +27,25 @@ export async function runJudgedHooks(tx: Tx, event: SubmissionJudgedEvent): Prom
   for (const h of onSubmissionJudged) await h(tx, event);
 }
 
-/** A submission that (re)entered the judge queue: a new submission or a rejudge (its status is Pending again). */
+/** A submission sent back to Pending by a rejudge (its counted verdict stays until the new one lands). */
+export interface SubmissionResetEvent {
+  submitId: number;
+  pid: number;
+  uid: string;
+  cid: number;
+  /** The verdict counted before the reset (null: none yet). */
+  previousStatus: number | null;
+}
+
+/** Hooks run inside the rejudge transaction, after the submission is reset to Pending. Same rules as above. */
+export const onSubmissionReset: ((tx: Tx, event: SubmissionResetEvent) => Promise<void>)[] = [];
+
+/** Runs every reset hook in order. */
+export async function runResetHooks(tx: Tx, event: SubmissionResetEvent): Promise<void> {
+  for (const h of onSubmissionReset) await h(tx, event);
+}
+
+/** A new submission entered the judge queue (Pending). */
 export interface SubmissionQueuedEvent {
   submitId: number;
   pid: number;
@@ -36,8 +54,8 @@ export interface SubmissionQueuedEvent {
 }
 
 /**
- * Hooks run inside the transaction that queues a submission (submit or rejudge), after the row is written; the
- * contest scoreboard shows the pending try from here. A throwing hook rolls the submission back.
+ * Hooks run inside the transaction that inserts a new submission and queues it; the contest scoreboard shows the
+ * pending try from here. A throwing hook rolls the submission back.
  */
 export const onSubmissionQueued: ((tx: Tx, event: SubmissionQueuedEvent) => Promise<void>)[] = [];
 

@@ -5,7 +5,7 @@ import { judgeCases, judgeJobs, problems, submissions } from '../../db/schema/in
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Tx } from '../problem/problem.store.js';
 import { countedStatusOf, moveCounters } from './counters.js';
-import { runJudgedHooks, runQueuedHooks } from './hooks.js';
+import { runJudgedHooks, runResetHooks } from './hooks.js';
 import { enqueue, notifyQueued } from './queue.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -46,8 +46,8 @@ async function adminVerdictHooks(
 
 /**
  * Rejudge (admin roles): bumps the submission's version, resets it to Pending, clears its case results and
- * queues a new job. The old counted verdict stays in the problem counters until the new verdict replaces it.
- * Returns the updated row.
+ * queues a new job, and runs the reset hooks (a contest board shows the try as pending again). The old counted
+ * verdict stays in the problem counters until the new verdict replaces it. Returns the updated row.
  */
 export async function rejudge(ctx: AppContext, submitId: number): Promise<SubmissionRow> {
   const row = await ctx.db.transaction(async (tx) => {
@@ -74,6 +74,13 @@ export async function rejudge(ctx: AppContext, submitId: number): Promise<Submis
       })
       .where(eq(submissions.id, s.id))
       .returning();
+    await runResetHooks(tx, {
+      submitId: s.id,
+      pid: s.pid,
+      uid: s.uid,
+      cid: s.cid,
+      previousStatus: s.countedStatus,
+    });
     await enqueue(tx, {
       kind: 'judge',
       submitId: s.id,
@@ -81,7 +88,6 @@ export async function rejudge(ctx: AppContext, submitId: number): Promise<Submis
       language: s.language,
       cid: s.cid,
     });
-    await runQueuedHooks(tx, { submitId: s.id, pid: s.pid, uid: s.uid, cid: s.cid });
     return u;
   });
   notifyQueued(ctx);

@@ -9,6 +9,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { judgeCases, problems, submissions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { assertCanViewProblem, isProblemManager } from '../problem/problem.access.js';
+import { viewScoped } from './submission.scope.js';
 import { firstFailingCase, mayDownloadWaCase } from './wa-case.js';
 
 /** A submission with its problem; 404 when unknown. */
@@ -40,7 +41,8 @@ async function readableCases(
 
 /**
  * GET /api/get-all-case-result (doc 2 §3 test-case result, §6): per-case results and, in subtask modes, per-group
- * summaries. 404 unknown submission, 403 when the viewer may not view its problem (assertCanViewProblem). Null
+ * summaries. 404 unknown submission, 403 when the viewer may not view its problem (assertCanViewProblem; for a
+ * contest submission its contest's rule, and null while its verdict is hidden from the viewer). Null
  * (no data) unless the problem opens case results or the viewer manages problems. Everyone allowed sees status,
  * time (ms), memory (KB), score and group per case; the data fields only as readableCases allows.
  */
@@ -50,7 +52,9 @@ export async function getAllCaseResult(
   submitId: number,
 ): Promise<CaseResultResponse | null> {
   const { s, p } = await loadSubmissionWithProblem(ctx, submitId);
-  assertCanViewProblem(viewer, p);
+  const scoped = await viewScoped(ctx, viewer, s);
+  if (!scoped) assertCanViewProblem(viewer, p);
+  if (scoped?.hiddenStatus != null) return null;
   if (!p.openCaseResult && !isProblemManager(viewer)) return null;
   const readable = await readableCases(ctx, viewer, s);
   const rows = await ctx.db

@@ -1,11 +1,15 @@
-import { onSubmissionJudged, onSubmissionQueued } from '../../judge/hooks.js';
-import { refreshCell } from './cells.js';
+import { onSubmissionQueued } from '../../judge/hooks.js';
+import { onContestChanged, onContestVerdict } from '../contest.events.js';
+import { bumpVersion, refreshCell } from './cells.js';
 
-// The scoreboard's seam into judging (issue 9 §3 "Board speed"): a contest submission's cell is recomputed in
-// the transaction that submits it, lands its verdict (judge, manual judge, cancel) or sends it to rejudge.
-onSubmissionJudged.push(async (tx, e) => {
-  if (e.cid > 0) await refreshCell(tx, e.cid, e.uid, e.pid);
-});
+// The scoreboard's seams (issue 9 §3 "Board speed"), each run inside the transaction that made the change: a
+// contest submission's cell is recomputed when it is submitted, when its verdict lands (judge, manual judge,
+// cancel) and when a rejudge sends it back to Pending; a change of the contest's settings or problems bumps the
+// board's version (cached boards are dropped; the cells rebuild on the next read if the times or rule changed).
 onSubmissionQueued.push(async (tx, e) => {
   if (e.cid > 0) await refreshCell(tx, e.cid, e.uid, e.pid);
+});
+onContestVerdict(async (tx, e) => refreshCell(tx, e.cid, e.uid, e.pid));
+onContestChanged(async (tx, e) => {
+  if (e.what !== 'deleted') await bumpVersion(tx, e.cid);
 });

@@ -1,15 +1,14 @@
 import type { ScoreboardBody, ScoreboardPage, ScoreboardRowVo } from '@oj/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { contestCells, contests, users } from '../../../db/schema/index.js';
-import { notFound } from '../../../lib/errors.js';
+import { contestCells, users } from '../../../db/schema/index.js';
 import { seesRealResults } from '../contest.clock.js';
 import { type BoardContestFull, type BuiltBoard, baseRow, buildBoard, rowContext } from './build.js';
 import { cachedBoard } from './cache.js';
 import { currentVersion } from './cells.js';
 import { boardRule } from './rules/index.js';
 
-/** Every contest column the board routes read. */
+/** Every contest column the board routes read (a `contests` row has them all). */
 export type PageContest = BoardContestFull & {
   auth: number;
   visible: boolean;
@@ -18,35 +17,6 @@ export type PageContest = BoardContestFull & {
   gmtModified: Date;
   title: string;
 };
-
-/** Loads the contest a board is asked for; 404 when it does not exist. */
-export async function loadPageContest(db: Db, cid: number): Promise<PageContest> {
-  const [c] = await db
-    .select({
-      id: contests.id,
-      title: contests.title,
-      type: contests.type,
-      auth: contests.auth,
-      visible: contests.visible,
-      uid: contests.uid,
-      startTime: contests.startTime,
-      endTime: contests.endTime,
-      sealRank: contests.sealRank,
-      sealRankTime: contests.sealRankTime,
-      autoRealRank: contests.autoRealRank,
-      openRank: contests.openRank,
-      oiRankScoreType: contests.oiRankScoreType,
-      rankShowName: contests.rankShowName,
-      starAccount: contests.starAccount,
-      awardType: contests.awardType,
-      awardConfig: contests.awardConfig,
-      gmtModified: contests.gmtModified,
-    })
-    .from(contests)
-    .where(eq(contests.id, cid));
-  if (!c) throw notFound('The contest does not exist');
-  return c;
-}
 
 /** Who asks: the signed-in user's uid (null when anonymous) and whether they administer the contest. */
 export interface BoardViewer {
