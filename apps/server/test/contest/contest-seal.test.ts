@@ -96,6 +96,15 @@ describe('a sealed ACM contest', () => {
       payload: { cid, submitIds: [early, late, bOwn, 999_999] },
     });
     expect(Object.values(r.body.data).map((v) => (v as { status: number }).status)).toEqual([-1, 5, -1]);
+    const practice = (cid?: number) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/check-submissions-status',
+        token: tok.b,
+        payload: { submitIds: [late], cid },
+      });
+    expect((await practice()).body.data).toEqual({});
+    expect((await practice(cid)).body.data[late].status).toBe(JudgeStatus.PENDING);
   });
 
   it('hides them on the submission detail and case results, and lets contest admins read the code', async () => {

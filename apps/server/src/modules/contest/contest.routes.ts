@@ -1,8 +1,9 @@
-import { cidField, cidQuery, contestListQuery, LIMITS, queryBool, registerContestBody } from '@oj/shared';
+import { cidField, cidQuery, contestListQuery, queryBool, registerContestBody } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needLogin } from '../../plugins/auth.js';
+import { submissionListQuery } from '../submission/submission.list.js';
 import contestAdminRoutes from './contest.admin.routes.js';
 import { contestProblemDetail, contestProblemList } from './contest.problem.js';
 import { contestAccess, contestInfo, listContests, registerContest } from './contest.service.js';
@@ -13,25 +14,8 @@ import './contest.events.js';
 import './contest.submission-view.js';
 
 const containsEnd = z.object({ containsEnd: queryBool });
-const submissionsQuery = z.object({
+const submissionsQuery = submissionListQuery.omit({ completeProblemID: true }).extend({
   cid: cidField,
-  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .catch(LIMITS.submissionPageSize)
-    .default(LIMITS.submissionPageSize),
-  onlyMine: queryBool,
-  status: z
-    .union([z.literal(''), z.coerce.number().int().min(-10).max(10)], {
-      error: 'status must be a judge status code',
-    })
-    .optional()
-    .transform((v) => (v === '' || v === undefined ? undefined : v)),
-  username: z.string().max(100).optional(),
-  problemID: z.string().max(100).optional(),
   beforeContestSubmit: queryBool,
   containsEnd: queryBool,
 });

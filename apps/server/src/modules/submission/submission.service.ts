@@ -140,8 +140,9 @@ export async function getSubmissionDetail(ctx: AppContext, viewer: SessionUser |
 }
 
 /**
- * POST /api/check-submissions-status: map submitId -> { status, score, time (ms), memory (KB) } for the ids that
- * exist and whose problem the viewer may view (canViewProblem); other ids are left out.
+ * POST /api/check-submissions-status: map submitId -> { status, score, time (ms), memory (KB) } for the ids of
+ * practice submissions (cid 0) whose problem the viewer may view (canViewProblem); other ids are left out, contest
+ * ones too (their verdicts may be sealed: the contest's own check shows them).
  */
 export async function checkSubmissionsStatus(
   ctx: AppContext,
@@ -162,7 +163,13 @@ export async function checkSubmissionsStatus(
       memory: submissions.memory,
     })
     .from(submissions)
-    .where(and(inArray(submissions.id, submitIds), canViewProblemSql(viewer, submissions.pid)));
+    .where(
+      and(
+        inArray(submissions.id, submitIds),
+        eq(submissions.cid, 0),
+        canViewProblemSql(viewer, submissions.pid),
+      ),
+    );
   for (const r of rows)
     out[r.id] = { submitId: r.id, status: r.status, score: r.score, time: r.time, memory: r.memory };
   return out;
