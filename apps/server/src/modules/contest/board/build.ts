@@ -30,6 +30,8 @@ export interface BuiltBoard {
   /** pid -> displayId. */
   displayIdOf: Map<number, string>;
   ctx: RowContext;
+  /** Serialised pages that look the same to every viewer (page.ts boardPageJson), dropped with the board. */
+  pages: Map<string, string>;
 }
 
 type UserRow = Pick<
@@ -197,5 +199,5 @@ export async function buildBoard(db: Db, c: BoardContestFull, view: BoardView): 
   rows.sort((a, b) => rule.compare(a, b) || a.username.localeCompare(b.username));
   assignRanks(rows, new Set(c.starAccount), rule.compare);
   assignAwards(c, rows, (r) => rule.solvedSomething(r));
-  return { type: c.type, rows, displayIds: [...displayIdOf.values()], displayIdOf, ctx };
+  return { type: c.type, rows, displayIds: [...displayIdOf.values()], displayIdOf, ctx, pages: new Map() };
 }
