@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers.js';
 import { call, judgeNext, registerJudgehost } from '../judge/judge-helpers.js';
 import { makeUser } from '../problem/fixtures.js';
 import { addProblems, board, judged, makeContest, queued } from './board-fixtures.js';
+import { addProblem, contestSubmit, createContest, newProblem } from './contest-fixtures.js';
 
 // Sealed boards (doc 2 §2.9, issue 9 §3) and the board following verdicts as they land (the judge seam, rejudge).
 
@@ -121,6 +122,18 @@ describe('the board follows verdicts as they land', () => {
     expect(after.sealRankTime?.getTime()).toBe(seal.getTime());
     await rowsOf(u.ann.token, { cid });
     expect(await state()).toEqual(after);
+  });
+
+  it('shows a submission made through the contest API as a pending try until its verdict lands', async () => {
+    const cid = await createContest(t.app, u.boss.token);
+    const pid = await newProblem(t.app, u.boss.token, 'SBAPI1');
+    await addProblem(t.app, u.boss.token, cid, pid, 'A');
+    const r = await contestSubmit(t.app, u.ann.token, cid, 'A');
+    expect(r.code).toBe(200);
+    const cell = async () => row((await rowsOf(u.bob.token, { cid })).rows, 'ann')?.submissionInfo.A;
+    expect(await cell()).toMatchObject({ isAC: false, tryNum: 1, errorNum: 0 });
+    await judgeNext(t.app, t.ctx, S.ACCEPTED);
+    expect(await cell()).toMatchObject({ isAC: true, isFirstAC: true, tryNum: 0, errorNum: 0 });
   });
 
   it('shows a pending try, then the verdict, and moves back on rejudge', async () => {

@@ -45,7 +45,7 @@ export async function runResetHooks(tx: Tx, event: SubmissionResetEvent): Promis
   for (const h of onSubmissionReset) await h(tx, event);
 }
 
-/** A submission that (re)entered the judge queue: a new submission or a rejudge (its status is Pending again). */
+/** A new submission entered the judge queue (Pending); a rejudge runs the reset hooks instead. */
 export interface SubmissionQueuedEvent {
   submitId: number;
   pid: number;
@@ -54,8 +54,8 @@ export interface SubmissionQueuedEvent {
 }
 
 /**
- * Hooks run inside the transaction that queues a submission (submit or rejudge), after the row is written; the
- * contest scoreboard shows the pending try from here. A throwing hook rolls the submission back.
+ * Hooks run inside the transaction that inserts a new submission and queues it; the contest scoreboard shows the
+ * pending try from here. A throwing hook rolls the submission back.
  */
 export const onSubmissionQueued: ((tx: Tx, event: SubmissionQueuedEvent) => Promise<void>)[] = [];
 

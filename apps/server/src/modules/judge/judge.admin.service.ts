@@ -5,7 +5,7 @@ import { judgeCases, judgeJobs, problems, submissions } from '../../db/schema/in
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Tx } from '../problem/problem.store.js';
 import { countedStatusOf, moveCounters } from './counters.js';
-import { runJudgedHooks, runQueuedHooks, runResetHooks } from './hooks.js';
+import { runJudgedHooks, runResetHooks } from './hooks.js';
 import { enqueue, notifyQueued } from './queue.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -88,7 +88,6 @@ export async function rejudge(ctx: AppContext, submitId: number): Promise<Submis
       language: s.language,
       cid: s.cid,
     });
-    await runQueuedHooks(tx, { submitId: s.id, pid: s.pid, uid: s.uid, cid: s.cid });
     return u;
   });
   notifyQueued(ctx);

@@ -27,3 +27,29 @@ export function cachedBoard(
   }
   return p;
 }
+
+/** How long a read of a board's version (and an outside board's contest row) is reused, ms. */
+export const RECENT_MS = 250;
+const recent = new Map<string, { at: number; value: Promise<unknown> }>();
+
+/**
+ * Reuses the answer of `load` for `key` for RECENT_MS (a new verdict shows at most that much later), so a busy
+ * board does not read the database on every request. A failed load is not kept; `fresh` reloads.
+ */
+export function recently<T>(key: string, load: () => Promise<T>, fresh = false): Promise<T> {
+  const now = Date.now();
+  const hit = recent.get(key);
+  if (hit && !fresh && now - hit.at < RECENT_MS) return hit.value as Promise<T>;
+  const value = load();
+  recent.set(key, { at: now, value });
+  value.catch(() => recent.delete(key));
+  if (recent.size > 1024) {
+    for (const [k, v] of recent) if (now - v.at >= RECENT_MS) recent.delete(k);
+  }
+  return value;
+}
+
+/** Drops the reused answers whose key starts with `prefix` (this process changed what they read). */
+export function forgetRecent(prefix: string): void {
+  for (const k of recent.keys()) if (k.startsWith(prefix)) recent.delete(k);
+}

@@ -28,8 +28,8 @@ export function boundsOf(c: BoardContest): BoardBounds {
 const same = (a: Date | string | null, b: Date | null) =>
   (a == null ? null : new Date(a).getTime()) === (b == null ? null : b.getTime());
 
-/** Bumps the board's version (creating its row) and answers the bounds its cells were last built with. */
-async function bumpVersion(tx: Tx | Db, cid: number) {
+/** Bumps the board's version (creating its row); answers the bounds its cells were last built with. */
+export async function bumpVersion(tx: Tx | Db, cid: number) {
   const res = await tx.execute(sql`
     INSERT INTO contest_boards (cid, version) VALUES (${cid}, 1)
     ON CONFLICT (cid) DO UPDATE SET version = contest_boards.version + 1

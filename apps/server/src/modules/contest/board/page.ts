@@ -1,15 +1,15 @@
 import type { ScoreboardBody, ScoreboardPage, ScoreboardRowVo } from '@oj/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { contestCells, contests, users } from '../../../db/schema/index.js';
-import { notFound } from '../../../lib/errors.js';
+import { contestCells, users } from '../../../db/schema/index.js';
+import { ok } from '../../../lib/reply.js';
 import { seesRealResults } from '../contest.clock.js';
 import { type BoardContestFull, type BuiltBoard, baseRow, buildBoard, rowContext } from './build.js';
-import { cachedBoard } from './cache.js';
+import { cachedBoard, recently } from './cache.js';
 import { currentVersion } from './cells.js';
 import { boardRule } from './rules/index.js';
 
-/** Every contest column the board routes read. */
+/** Every contest column the board routes read (a `contests` row has them all). */
 export type PageContest = BoardContestFull & {
   auth: number;
   visible: boolean;
@@ -18,35 +18,6 @@ export type PageContest = BoardContestFull & {
   gmtModified: Date;
   title: string;
 };
-
-/** Loads the contest a board is asked for; 404 when it does not exist. */
-export async function loadPageContest(db: Db, cid: number): Promise<PageContest> {
-  const [c] = await db
-    .select({
-      id: contests.id,
-      title: contests.title,
-      type: contests.type,
-      auth: contests.auth,
-      visible: contests.visible,
-      uid: contests.uid,
-      startTime: contests.startTime,
-      endTime: contests.endTime,
-      sealRank: contests.sealRank,
-      sealRankTime: contests.sealRankTime,
-      autoRealRank: contests.autoRealRank,
-      openRank: contests.openRank,
-      oiRankScoreType: contests.oiRankScoreType,
-      rankShowName: contests.rankShowName,
-      starAccount: contests.starAccount,
-      awardType: contests.awardType,
-      awardConfig: contests.awardConfig,
-      gmtModified: contests.gmtModified,
-    })
-    .from(contests)
-    .where(eq(contests.id, cid));
-  if (!c) throw notFound('The contest does not exist');
-  return c;
-}
 
 /** Who asks: the signed-in user's uid (null when anonymous) and whether they administer the contest. */
 export interface BoardViewer {
@@ -70,9 +41,10 @@ export async function viewerBoard(
 ): Promise<{ board: BuiltBoard; sealed: boolean }> {
   const sealed = !seesRealResults(c, now, viewer.isContestAdmin);
   const view = { sealed, containsEnd: opts.containsEnd };
-  const version = await currentVersion(db, c);
-  const key = `${c.id}:${version}:${c.gmtModified.getTime()}:${sealed ? 's' : 'r'}:${opts.containsEnd ? 'e' : ''}`;
   const fresh = viewer.isContestAdmin && opts.forceRefresh;
+  const edited = c.gmtModified.getTime();
+  const version = await recently(`v:${c.id}:${edited}`, () => currentVersion(db, c), fresh);
+  const key = `${c.id}:${version}:${edited}:${sealed ? 's' : 'r'}:${opts.containsEnd ? 'e' : ''}`;
   const board = await cachedBoard(key, () => buildBoard(db, c, view), fresh);
   return { board, sealed };
 }
@@ -100,18 +72,43 @@ function matches(r: ScoreboardRowVo, keyword: string): boolean {
 }
 
 /**
+ * The API answer `{status, msg, data: ScoreboardPage}` as JSON text. Pages that look the same to every viewer
+ * (no keyword, no concerned users, no own row to show through a seal) are kept with the cached board, so a busy
+ * board serves them without building or serialising them again.
+ */
+export async function boardPageJson(
+  db: Db,
+  c: PageContest,
+  viewer: BoardViewer,
+  body: ScoreboardBody,
+): Promise<string> {
+  const { board, sealed } = await viewerBoard(db, c, viewer, body);
+  const shared =
+    !body.keyword?.trim() &&
+    !body.concernedList?.length &&
+    !(sealed && viewer.uid && boardRule(c.type).ownRowWhenSealed);
+  const key = `${body.currentPage}:${body.limit}:${body.removeStar ? 1 : 0}`;
+  const kept = shared ? board.pages.get(key) : undefined;
+  if (kept) return kept;
+  const json = JSON.stringify(ok(await pageOf(db, c, board, sealed, viewer, body)));
+  if (shared && board.pages.size < 256) board.pages.set(key, json);
+  return json;
+}
+
+/**
  * A board page (POST /api/get-contest-rank, /api/get-contest-outside-scoreboard): rows filtered by removeStar
  * and keyword, `total` of them, the page `currentPage` of `limit`; on page 1 the concerned users' rows come first
  * (copies, isConcerned true). On a sealed ACM board the viewer's own row shows their real verdicts in its
  * sealed place.
  */
-export async function boardPage(
+async function pageOf(
   db: Db,
   c: PageContest,
+  board: BuiltBoard,
+  sealed: boolean,
   viewer: BoardViewer,
   body: ScoreboardBody,
 ): Promise<ScoreboardPage> {
-  const { board, sealed } = await viewerBoard(db, c, viewer, body);
   const keyword = body.keyword?.trim();
   const rows = board.rows.filter(
     (r) => !(body.removeStar && r.rank === -1) && (!keyword || matches(r, keyword)),
