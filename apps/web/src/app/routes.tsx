@@ -2,6 +2,7 @@ import { accountRoutes } from '../features/account/routes.js';
 import { adminRoutes } from '../features/admin/routes.js';
 import { adminJudgeRoutes } from '../features/admin-judge/routes.js';
 import { adminProblemRoutes } from '../features/admin-problem/routes.js';
+import { adminUserRoutes } from '../features/admin-user/routes.js';
 import { homeRoutes } from '../features/home/routes.js';
 import { practiceRoutes } from '../features/problem/practice-routes.js';
 import { userRoutes } from '../features/user/routes.js';
@@ -21,4 +22,9 @@ export const siteRoutes: AppRoute[] = [
 ];
 
 /** Pages under /admin (all need an admin role; meta adds super admin where the spec says so). */
-export const adminAreaRoutes: AppRoute[] = [...adminRoutes, ...adminProblemRoutes, ...adminJudgeRoutes];
+export const adminAreaRoutes: AppRoute[] = [
+  ...adminRoutes,
+  ...adminUserRoutes,
+  ...adminProblemRoutes,
+  ...adminJudgeRoutes,
+];
