@@ -93,6 +93,7 @@ let server: RunningServer;
 let browser: Browser;
 let rootToken = '';
 let submitId = 0;
+let cid = 0;
 /** The site's own name, short name and project name (an admin's words, not keys). */
 let siteTexts = new Set<string>();
 const cat = catalogue();
@@ -161,6 +162,25 @@ beforeAll(async () => {
     body: { pid, language: 'C++', code: 'int main(){return 0;}' },
   });
   submitId = sub.data.submitId;
+  // A running public ACM contest with K1 as problem A, for the contest pages.
+  const hour = 3600_000;
+  const contest = await api<{ cid: number }>(server.base, 'POST', '/admin/contest', {
+    token: rootToken,
+    body: {
+      title: 'Keys contest',
+      description: 'One problem.',
+      type: 0,
+      auth: 0,
+      openRank: true,
+      startTime: new Date(Date.now() - hour).toISOString(),
+      endTime: new Date(Date.now() + hour).toISOString(),
+    },
+  });
+  cid = contest.data.cid;
+  await api(server.base, 'POST', '/admin/contest/add-problem-from-public', {
+    token: rootToken,
+    body: { cid, pid, displayId: 'A' },
+  });
   const site = await api<Record<string, unknown>>(server.base, 'GET', '/get-website-config');
   siteTexts = new Set(['name', 'shortName', 'projectName'].map((k) => String(site.data[k])));
   browser = await launchBrowser();
@@ -191,6 +211,14 @@ describe('no raw i18n key on any page', () => {
         expect(seen).toContain(text);
       },
     ],
+    ['/contest'],
+    [`/contest/${cid}`],
+    [`/contest/${cid}/problems`],
+    [`/contest/${cid}/problem/A`],
+    [`/contest/${cid}/submissions`],
+    [`/contest/${cid}/rank`],
+    [`/contest/acm-scoreboard/${cid}`],
+    [`/contest/oi-scoreboard/${cid}`],
     ['/acm-rank'],
     ['/oi-rank'],
     ['/help'],
@@ -211,6 +239,13 @@ describe('no raw i18n key on any page', () => {
     ['/admin/problem/tag'],
     ['/admin/problem/batch-operation'],
     ['/admin/problem/import'],
+    ['/admin/user'],
+    ['/admin/contest'],
+    ['/admin/contest/create'],
+    [`/admin/contest/${cid}/edit`],
+    [`/admin/contest/${cid}/problems`],
+    [`/admin/contest/${cid}/problem/create`],
+    [`/admin/contest/${cid}/problem/${pid}/edit`],
     ['/admin/judge-server'],
     ['/admin/language'],
   ];
@@ -219,7 +254,8 @@ describe('no raw i18n key on any page', () => {
     const visited = [...site(), ...admin(1)].map(([u]) => u);
     const { site: s, admin: a } = routePaths();
     const missing = [...s, ...a].filter(
-      (p) => !visited.some((u) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}$`).test(u)),
+      // Child routes (a contest's tabs) are read relative to their parent: matched at the end of a visited path.
+      (p) => !visited.some((u) => new RegExp(`${p.replace(/:\w+/g, '[^/]+')}$`).test(u)),
     );
     expect(missing).toEqual([]);
   });

@@ -4,6 +4,7 @@ export * from './constants/judge-status.js';
 export * from './constants/limits.js';
 export * from './constants/roles.js';
 export * from './schemas/account.js';
+export * from './schemas/admin-user.js';
 export * from './schemas/common.js';
 export * from './schemas/contest.js';
 export * from './schemas/judge-protocol.js';

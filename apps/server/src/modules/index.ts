@@ -9,6 +9,7 @@ export const modules: { name: string; load: () => Promise<{ default: FastifyPlug
   { name: 'config-admin', load: () => import('./config/config.admin.routes.js') },
   { name: 'account', load: () => import('./account/account.routes.js') },
   { name: 'admin', load: () => import('./admin/admin.routes.js') },
+  { name: 'admin-user', load: () => import('./admin-user/admin-user.routes.js') },
   { name: 'home', load: () => import('./home/home.routes.js') },
   { name: 'announcement', load: () => import('./announcement/announcement.routes.js') },
   { name: 'language', load: () => import('./language/language.routes.js') },

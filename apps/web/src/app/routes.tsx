@@ -3,6 +3,7 @@ import { adminRoutes } from '../features/admin/routes.js';
 import { adminContestRoutes } from '../features/admin-contest/routes.js';
 import { adminJudgeRoutes } from '../features/admin-judge/routes.js';
 import { adminProblemRoutes } from '../features/admin-problem/routes.js';
+import { adminUserRoutes } from '../features/admin-user/routes.js';
 import { contestRoutes } from '../features/contest/routes.js';
 import { homeRoutes } from '../features/home/routes.js';
 import { practiceRoutes } from '../features/problem/practice-routes.js';
@@ -26,6 +27,7 @@ export const siteRoutes: AppRoute[] = [
 /** Pages under /admin (all need an admin role; meta adds super admin where the spec says so). */
 export const adminAreaRoutes: AppRoute[] = [
   ...adminRoutes,
+  ...adminUserRoutes,
   ...adminProblemRoutes,
   ...adminContestRoutes,
   ...adminJudgeRoutes,
