@@ -1,6 +1,6 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, apiGet, apiLogin, http } from './api.js';
+import { ApiError, apiGet, apiLogin, apiPost, http } from './api.js';
 import { session } from './session.js';
 
 /** Installs a fake transport answering `reply(config)`; returns the seen requests. */
@@ -79,5 +79,17 @@ describe('the api client (doc 1 §7, §8)', () => {
   it('404 rejects with the not-found status', async () => {
     fakeServer(() => ({ status: 404, data: { status: 404, msg: 'No such API', data: null } }));
     await expect(apiGet('/msg/unread', undefined, { silent: true })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('sends no Content-Type on a POST or PUT without a body (a form type with no body is a 415)', async () => {
+    const seen = fakeServer(() => ({ status: 200, data: { status: 200, msg: 'ok', data: null } }));
+    await http.post('/admin/judge/rejudge', null, { params: { submitId: 1 } });
+    await http.put('/admin/judge/cancel-judge', null, { params: { submitId: 1 } });
+    await apiPost('/x');
+    await apiPost('/y', { a: 1 });
+    const type = (i: number) =>
+      seen[i].headers.toJSON()['Content-Type'] ?? seen[i].headers.toJSON()['content-type'];
+    expect([type(0), type(1), type(2)]).toEqual([undefined, undefined, undefined]);
+    expect(String(type(3))).toContain('application/json');
   });
 });

@@ -50,6 +50,11 @@ http.interceptors.request.use((config) => {
   const token = session.get().token;
   if (token && !NO_TOKEN_PATHS.includes(path)) config.headers.set('Authorization', token);
   config.headers.set('Url-Type', isAdminUrl(config.url) ? 'admin' : 'general');
+  // No body, no Content-Type: axios would label an empty POST/PUT as a form, which the server refuses (415).
+  if (config.data == null) {
+    config.data = undefined;
+    config.headers.setContentType(false);
+  }
   return config;
 });
 
