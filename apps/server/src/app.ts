@@ -3,15 +3,21 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { AppContext } from './context.js';
 import { bodySchema } from './lib/body-coercion.js';
+import { AppError } from './lib/errors.js';
 import { refuseUnstorableText } from './lib/text-guard.js';
 import { modules } from './modules/index.js';
 import authPlugin from './plugins/auth.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientError } from './plugins/errors.js';
 
 /**
  * Largest request body a JSON route reads (bytes). Routes that need more raise it with their own `bodyLimit`
@@ -57,6 +63,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: opts.ctx.env.OJ_TRUST_PROXY === 'true',
     ajv: { customOptions: { coerceTypes: 'array' } },
+    // Errors of the router itself (a malformed URL, an over-long parameter) get the same body as the rest.
+    frameworkErrors: (err, _req, reply) => {
+      const code = (err as FastifyError).statusCode ?? 400;
+      return (reply as unknown as FastifyReply).status(code).send(clientError(code, err).body());
+    },
   }).withTypeProvider<ZodTypeProvider>();
   // JSON bodies: numbers from numbers or numeric strings only (query strings keep full coercion).
   app.setValidatorCompiler<ZodType>((route) =>
@@ -106,7 +117,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     }
     return reply
       .status(404)
-      .send({ status: 404, msg: `No such API: ${req.method} ${req.url.split('?')[0]}`, data: null });
+      .send(
+        new AppError(404, 'common.noSuchApi', { method: req.method, path: req.url.split('?')[0] }).body(),
+      );
   });
   return app;
 }
