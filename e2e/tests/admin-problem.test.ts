@@ -132,6 +132,12 @@ describe('admin problem pages in the browser', () => {
     await expect
       .poll(() => page.getByTestId('problem-form-issues').textContent())
       .toContain('Test case 1 needs an input or an output');
+    // The errors follow the interface language.
+    await page.getByTestId('admin-language').click();
+    await expect.poll(() => errorOf('标题').textContent()).toBe('标题不能为空');
+    await expect.poll(() => page.getByTestId('problem-form-issues').textContent()).toContain('测试点 1');
+    await page.getByTestId('admin-language').click();
+    await expect.poll(() => errorOf('Title').textContent()).toBe('Title is required');
     await shootThreeWays(page, 'admin-problem-form-errors', () =>
       page.getByTestId('problem-form-issues').waitFor(),
     );

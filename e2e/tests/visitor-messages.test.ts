@@ -98,14 +98,14 @@ describe('visitors (defect 8)', () => {
       const { context, page } = await newPage(browser, { locale, width });
       await page.goto(`${server.base}/home`);
       if (width < 992) await page.getByTestId('nav-drawer-button').click();
-      const registerButtons = await page.getByTestId('open-register').count();
+      await page.getByTestId('open-login').waitFor();
+      await expect.poll(() => page.getByTestId('open-register').count()).toBe(open ? 1 : 0);
       await page.getByTestId('open-login').click();
       await modal(page).locator('input[autocomplete=username]').waitFor();
       const link = modal(page).getByText(
         locale === 'en-US' ? 'No account? Register now' : '没有账号？立即注册',
       );
-      expect(await link.count()).toBe(open ? 1 : 0);
-      expect(registerButtons).toBe(open ? 1 : 0);
+      await expect.poll(() => link.count()).toBe(open ? 1 : 0);
       if (!open) await shot(page, `login-modal-registration-off-${locale}-${width}`);
       await context.close();
     };

@@ -1,4 +1,4 @@
-import type { MessageKey, MessageParams } from '@oj/shared';
+import { isMessageKey, type MessageKey, type MessageParams } from '@oj/shared';
 
 /** One schema-validation failure as fastify-type-provider-zod reports it (a zod issue). */
 export interface ValidationIssue {
@@ -22,6 +22,13 @@ export function validationMessage(
   const p = issue?.params ?? {};
   const origin = p.origin;
   const at = (key: MessageKey, extra: MessageParams = {}) => ({ key, params: { field, ...extra } });
+  // A shared schema may name a catalogue key as its message (e.g. problemFieldRules): that key, with the bounds.
+  if (isMessageKey(issue?.message)) {
+    const bounds: MessageParams = {};
+    if (typeof p.minimum === 'number') bounds.min = p.minimum;
+    if (typeof p.maximum === 'number') bounds.max = p.maximum;
+    return at(issue.message, bounds);
+  }
   switch (issue?.keyword) {
     case 'invalid_type':
       if (/received undefined/.test(issue.message ?? '')) return at('validation.required');
@@ -44,6 +51,8 @@ export function validationMessage(
         return at('validation.tooSmall', { min: Number(p.minimum) });
       break;
     case 'invalid_format':
+      // A pattern of our own carries its explanation in the message: keep it.
+      if (p.format === 'regex') break;
       return at('validation.badFormat', { format: String(p.format ?? 'value') });
     case 'invalid_value':
       return at('validation.oneOf', { values: list(p.values) });

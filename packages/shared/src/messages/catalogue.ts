@@ -61,6 +61,8 @@ export const MESSAGES = {
   'account.emailUnknown': 'The email does not exist',
   'account.usernameUnknown': 'The username does not exist',
   'account.userNotFound': 'The user does not exist',
+  'account.usernameChars':
+    '{field}: the username may contain only letters a-z, digits, _ . - and Chinese characters',
   'account.uidOrUsername': 'uid: uid or username is required',
 
   // Files and packages

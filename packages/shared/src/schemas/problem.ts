@@ -134,7 +134,7 @@ export const problemFieldRules = {
   stackLimit: intIn(PROBLEM_LIMITS.stackLimitMb),
   input: requiredText(),
   output: requiredText(),
-  languages: z.array(z.string()).min(1, msg('problem.languagesRequired')),
+  languages: z.array(z.string(), msg('problem.languagesRequired')).min(1, msg('problem.languagesRequired')),
   spjLanguage: requiredText(),
   spjCode: requiredText(),
   ioReadFileName: plainFileName,

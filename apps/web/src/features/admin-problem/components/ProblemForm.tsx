@@ -38,7 +38,7 @@ export function ProblemForm(props: {
   pid: number | null;
   original: { judgeMode: string; judgeCaseMode: string; spjCode: string } | null;
 }) {
-  const { t } = useTranslation('adminProblem');
+  const { t, i18n } = useTranslation('adminProblem');
   const navigate = useNavigate();
   const [form] = Form.useForm<ProblemFormValues>();
   const langs = useAllLanguages();
@@ -124,6 +124,17 @@ export function ProblemForm(props: {
       }
     }
   };
+
+  // A language switch re-words the errors on screen (antd keeps the text of the last validation).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the language only
+  useEffect(() => {
+    const shown = form
+      .getFieldsError()
+      .filter((f) => f.errors.length && !marked.includes(String(f.name[0])))
+      .map((f) => f.name);
+    if (shown.length) void form.validateFields(shown).catch(() => undefined);
+    if (issues) checkJoined();
+  }, [i18n.language]);
 
   /** A change clears the hand-set errors of the changed fields and re-checks the joined rules once tried. */
   const onValuesChange = (changed: Partial<ProblemFormValues>) => {
