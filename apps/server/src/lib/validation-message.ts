@@ -12,12 +12,14 @@ const list = (v: unknown) => (Array.isArray(v) ? v.map(String).join(', ') : Stri
 
 /**
  * The catalogue key and parameters of a schema-validation failure on `field` (a dotted path such as
- * `problem.title`, or the request part): the zod issue code and its bounds pick the key, so the client can
- * translate it; an issue without its own key is `validation.invalid` with zod's English message as `detail`.
+ * `problem.title`, or the request part; `missing` when the request holds no value there): the zod issue code and
+ * its bounds pick the key, so the client can translate it; an issue without its own key is `validation.invalid`
+ * with zod's English message as `detail`.
  */
 export function validationMessage(
   issue: ValidationIssue | undefined,
   field: string,
+  missing = false,
 ): { key: MessageKey; params: MessageParams } {
   const p = issue?.params ?? {};
   const origin = p.origin;
@@ -31,7 +33,7 @@ export function validationMessage(
   }
   switch (issue?.keyword) {
     case 'invalid_type':
-      if (/received undefined/.test(issue.message ?? '')) return at('validation.required');
+      if (missing || /received undefined/.test(issue.message ?? '')) return at('validation.required');
       return at('validation.wrongType', { expected: String(p.expected ?? '') });
     case 'too_big':
       if (origin === 'string') return at('validation.tooLong', { max: Number(p.maximum) });

@@ -27,7 +27,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       const first = err.validation[0];
       const field =
         first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
-      const m = validationMessage(first, field);
+      const parts: Record<string, unknown> = { body: req.body, querystring: req.query, params: req.params };
+      const part = parts[err.validationContext ?? ''];
+      const path = (first?.instancePath ?? '').split('/').filter(Boolean);
+      const value = path.reduce<unknown>((v, k) => (v as Record<string, unknown> | null)?.[k], part);
+      const m = validationMessage(first, field, value === undefined);
       out = new AppError(400, m.key, m.params);
     } else if (isInvalidTextError(err)) out = new AppError(400, 'validation.unstorableText');
     else if (isOutOfRangeError(err)) out = new AppError(400, 'validation.numberOutOfRange');
