@@ -1,13 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { narrowImports } from './build/narrow-imports.js';
+import { precompress } from './build/precompress.js';
+
+/** Module ids rollup may drop when none of their exports is used (see `treeshake` below). */
+const SIDE_EFFECT_FREE =
+  /packages\/shared\/src\/schemas\/|node_modules\/(?:zod|rc-[\w-]+|@rc-component\/[\w-]+|resize-observer-polyfill)\//;
 
 /**
  * Vite build of the single-page app. Dev: `/api` is proxied to the server on 127.0.0.1:8080.
  * Production: `dist/` is served by the server (history-mode fallback there). The manifest feeds
- * `bench/web/bundle-size.ts`.
+ * `bench/web/bundle-size.ts`. Every text file of `dist/` also gets `.br` and `.gz` siblings (build/precompress.ts).
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), narrowImports(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
@@ -16,11 +22,11 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
-      // The shared package's zod schemas (and zod itself) are only pulled in by the pages that validate with
-      // them: unused schema modules are dropped instead of being kept for their top-level `z.object()` calls.
-      treeshake: {
-        moduleSideEffects: (id) => !/packages\/shared\/src\/schemas\/|node_modules\/zod\//.test(id),
-      },
+      // Modules known to have no side effects when nothing of them is used, so rollup may drop them: the shared
+      // package's zod schemas (and zod itself), kept otherwise for their top-level `z.object()` calls, and Ant
+      // Design's rc-* components, whose packages do not declare `sideEffects` (every page carried rc-field-form,
+      // the async validator and rc-tree through antd's re-exports).
+      treeshake: { moduleSideEffects: (id) => !SIDE_EFFECT_FREE.test(id) },
     },
   },
 });

@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isJudgingStatus, JudgeStatus } from '@oj/shared';
 import {
   childPid,
   collectPhases,
@@ -199,9 +200,9 @@ async function main() {
           body: JSON.stringify({ submitIds: ids, cid: 0 }),
         })
       ).json()) as { data: Record<string, { status: number }> };
-      return ids.map((id) => r.data[id]?.status ?? 5);
+      return ids.map((id) => r.data[id]?.status ?? JudgeStatus.PENDING);
     };
-    const done = (s: number) => ![5, 6, 7].includes(s);
+    const done = (s: number) => !isJudgingStatus(s);
 
     // Bare references are measured next to what they are compared with (the load of the machine drifts): one
     // after each (c) sample, five before and five after (d).

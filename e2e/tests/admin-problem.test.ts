@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  api,
   launchBrowser,
   newPage,
   ROOT_PASSWORD,
@@ -73,6 +74,15 @@ const listRow = (page: Page, problemId: string) =>
   page
     .locator('.ant-table-row')
     .filter({ has: page.locator('td', { hasText: new RegExp(`^${problemId}$`) }) });
+
+/** Client-side navigation in the same tab (the SPA's router follows popstate): the query cache is kept. */
+async function navigateInApp(page: Page, pathname: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, pathname);
+  await page.waitForURL((u) => u.pathname === pathname);
+}
 
 /** Waits until the admin list shows a row for `problemId` holding `text` (the list refetches after a save). */
 async function waitListRow(page: Page, problemId: string, text: string): Promise<void> {
@@ -187,6 +197,45 @@ describe('admin problem pages in the browser', () => {
     await page.getByTestId('problem-save').click();
     await page.waitForURL(/\/admin\/problems$/);
     await waitListRow(page, 'E2E-SUM', 'Sum of two integers');
+    await page.context().close();
+  });
+
+  it('a title edited in admin shows at once on the public problem page opened next in the same tab', async () => {
+    const { token } = await api(base, 'POST', '/admin/login', {
+      body: { username: 'root', password: ROOT_PASSWORD },
+    });
+    await api(base, 'POST', '/admin/problem', {
+      token: token ?? undefined,
+      body: {
+        problem: {
+          problemId: 'E2E-FRESH',
+          title: 'Old title',
+          description: 'd',
+          input: 'i',
+          output: 'o',
+          auth: 1,
+        },
+        samples: [{ input: '1\n', output: '1\n' }],
+        languages: ['C++'],
+      },
+    });
+    const page = await rootPage();
+    // The public page first, so its detail is in the tab's query cache.
+    await navigateInApp(page, '/problem/E2E-FRESH');
+    const title = page.getByTestId('problem-title');
+    await expect.poll(() => title.textContent()).toBe('E2E-FRESH Old title');
+
+    await navigateInApp(page, '/admin/problems');
+    await listRow(page, 'E2E-FRESH').getByRole('button', { name: 'Edit' }).click();
+    await page.waitForURL(/\/admin\/problem\/edit\/\d+$/);
+    await expect.poll(() => page.getByTestId('problem-title').inputValue()).toBe('Old title');
+    await page.getByTestId('problem-title').fill('Freshly renamed');
+    await page.getByTestId('problem-save').click();
+    await page.waitForURL(/\/admin\/problems$/);
+
+    await navigateInApp(page, '/problem/E2E-FRESH');
+    // Within 5 s (a refetch), not after the 30 s the cached detail would otherwise stay fresh.
+    await expect.poll(() => title.textContent(), { timeout: 5000 }).toBe('E2E-FRESH Freshly renamed');
     await page.context().close();
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type JudgeResult, JudgeStatus, type JudgeTask, judgeTask } from '@oj/shared';
 import { TestdataCache } from './cache.js';
 import { HttpError, JudgeClient } from './client.js';
+import type { ProgressStatus } from './pipeline/index.js';
 import { workerCpu } from './sandbox/cpus.js';
 import { failedResult, taskDeadlineMs } from './task-limits.js';
 
@@ -14,7 +15,7 @@ export type JudgeFn = (
   deps: {
     getTestcase(hash: string): Promise<string>;
     workRoot: string;
-    onStatus?(s: 6 | 7): void;
+    onStatus?(s: ProgressStatus): void;
     judgehostId: string;
     /** The CPU this worker's runs are pinned to (sandbox `workerCpu`). */
     cpu?: number;

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -13,11 +10,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { ZodType } from 'zod';
 import type { AppContext } from './context.js';
 import { bodySchema } from './lib/body-coercion.js';
-import { AppError } from './lib/errors.js';
 import { refuseUnstorableText } from './lib/text-guard.js';
 import { modules } from './modules/index.js';
 import authPlugin from './plugins/auth.js';
+import compressionPlugin from './plugins/compression.js';
 import errorsPlugin, { clientError } from './plugins/errors.js';
+import { registerWeb } from './plugins/web.js';
 
 /**
  * Largest request body a JSON route reads (bytes). Routes that need more raise it with their own `bodyLimit`
@@ -54,7 +52,8 @@ export interface BuildAppOptions {
 }
 
 /**
- * Builds the Fastify app: error handling, auth, every API module under `/api`, and the built web app.
+ * Builds the Fastify app: error handling, auth, security headers, compression, every API module under `/api`, and
+ * the built web app (plugins/web.ts).
  * Does not listen; `server.ts` does, tests use `app.inject`.
  */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -84,6 +83,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // JSON and text answers of 1 KiB or more go out compressed (the web assets are precompressed at build time).
+  await app.register(compressionPlugin);
   // Text the database cannot store (NUL, lone surrogates) is refused before validation, naming the field.
   app.addHook('preValidation', refuseUnstorableText);
   await app.register(multipart, { limits: { fileSize: 256 * 1024 * 1024, files: 1 } });
@@ -95,31 +96,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
-  const webRoot =
-    opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? path.resolve(opts.webDist) : null;
-  if (webRoot) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, file) => {
-        // Vite's hashed assets never change; index.html always revalidates.
-        if (file.includes(`${path.sep}assets${path.sep}`))
-          res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  // History-mode fallback: any GET outside /api gets index.html; unknown API paths get a 404 body.
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url === '/api' || req.url.startsWith('/api/');
-    if (webRoot && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
-    }
-    return reply
-      .status(404)
-      .send(
-        new AppError(404, 'common.noSuchApi', { method: req.method, path: req.url.split('?')[0] }).body(),
-      );
-  });
+  await registerWeb(app, opts.webDist);
   return app;
 }

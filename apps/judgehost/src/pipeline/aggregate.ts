@@ -1,9 +1,16 @@
-import { type CaseResult, type JudgeProblem, JudgeStatus, type JudgeTestcase } from '@oj/shared';
+import {
+  type CaseResult,
+  casesScore,
+  groupBySubtask,
+  isSubtaskMode,
+  type JudgeProblem,
+  JudgeStatus,
+  type JudgeTestcase,
+  oiRankScore,
+  ProblemType,
+} from '@oj/shared';
 
 export type CaseMode = JudgeProblem['judgeCaseMode'];
-
-/** Problem type codes (doc 2): 0 ACM, 1 OI. */
-export const PROBLEM_TYPE_OI = 1;
 
 /**
  * Run order of a task's cases: `default` and `ergodic_without_error` one group by case index; the subtask modes one
@@ -11,20 +18,14 @@ export const PROBLEM_TYPE_OI = 1;
  */
 export function caseGroups(testcases: JudgeTestcase[], mode: CaseMode): JudgeTestcase[][] {
   const byIndex = [...testcases].sort((a, b) => a.index - b.index);
-  if (mode !== 'subtask_lowest' && mode !== 'subtask_average') return byIndex.length ? [byIndex] : [];
-  const groups = new Map<number, JudgeTestcase[]>();
-  for (const tc of byIndex) {
-    const g = groups.get(tc.groupNum);
-    if (g) g.push(tc);
-    else groups.set(tc.groupNum, [tc]);
-  }
-  return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([, cases]) => cases);
+  if (!isSubtaskMode(mode)) return byIndex.length ? [byIndex] : [];
+  return groupBySubtask(byIndex).map(([, cases]) => cases);
 }
 
 /** Whether a case result ends its run: any non-AC in ergodic mode; in subtask modes neither AC nor partial > 0. */
 export function stopsAfter(mode: CaseMode, status: number, fraction: number): 'task' | 'group' | null {
   if (mode === 'ergodic_without_error') return status === JudgeStatus.ACCEPTED ? null : 'task';
-  if (mode === 'subtask_lowest' || mode === 'subtask_average') {
+  if (isSubtaskMode(mode)) {
     const goesOn =
       status === JudgeStatus.ACCEPTED || (status === JudgeStatus.PARTIAL_ACCEPTED && fraction > 0);
     return goesOn ? null : 'group';
@@ -48,36 +49,11 @@ export interface Aggregate {
   oiRankScore: number | null;
 }
 
-/** Total OI score of the reported cases per the case mode (subtask groups: min or rounded mean; summed). */
+/** Total OI score of the reported cases per the case mode: all AC outside subtask modes ioScore, else casesScore. */
 export function totalScore(cases: CaseResult[], mode: CaseMode, ioScore: number): number {
   const allAc = cases.length > 0 && cases.every((c) => c.status === JudgeStatus.ACCEPTED);
-  if (mode === 'subtask_lowest' || mode === 'subtask_average') {
-    const groups = new Map<number, number[]>();
-    for (const c of cases) {
-      const key = c.groupNum ?? 0;
-      const list = groups.get(key) ?? [];
-      list.push(c.score ?? 0);
-      groups.set(key, list);
-    }
-    let sum = 0;
-    for (const scores of groups.values()) {
-      sum +=
-        mode === 'subtask_lowest'
-          ? Math.min(...scores)
-          : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
-    }
-    return sum;
-  }
-  if (allAc) return ioScore;
-  return cases.reduce((a, c) => a + (c.score ?? 0), 0);
-}
-
-/** OI rank score: all AC in default mode round(ioScore x 0.1 + 2 x difficulty), else
- * round(sum x 0.1 + 2 x difficulty x sum / ioScore) (the second term 0 when ioScore is 0). */
-export function oiRankScore(sum: number, ioScore: number, difficulty: number, allAcDefault: boolean): number {
-  if (allAcDefault) return Math.round(ioScore * 0.1 + 2 * difficulty);
-  const share = ioScore > 0 ? (2 * difficulty * sum) / ioScore : 0;
-  return Math.round(sum * 0.1 + share);
+  if (allAc && !isSubtaskMode(mode)) return ioScore;
+  return casesScore(cases, mode);
 }
 
 /**
@@ -90,7 +66,7 @@ export function aggregate(problem: JudgeProblem, cases: CaseResult[]): Aggregate
     .sort((a, b) => a.index - b.index)
     .find((c) => c.status !== JudgeStatus.ACCEPTED && c.status !== JudgeStatus.CANCELLED);
   const failStatus = firstFail?.status ?? (allAc ? JudgeStatus.ACCEPTED : JudgeStatus.SYSTEM_ERROR);
-  if (problem.type !== PROBLEM_TYPE_OI) {
+  if (problem.type !== ProblemType.OI) {
     return { status: allAc ? JudgeStatus.ACCEPTED : failStatus, score: null, oiRankScore: null };
   }
   const mode = problem.judgeCaseMode;

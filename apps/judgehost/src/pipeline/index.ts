@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CaseResult, type JudgeResult, JudgeStatus, type JudgeTask } from '@oj/shared';
+
+/** The progress a judge task reports: Compiling, then Judging. */
+export type ProgressStatus = typeof JudgeStatus.COMPILING | typeof JudgeStatus.JUDGING;
+
 import { aggregate, caseGroups, stopsAfter } from './aggregate.js';
 import { compileCheck } from './compile-check.js';
 import { assertReachable, ensureTraversable } from './files.js';
@@ -22,7 +26,7 @@ export interface JudgeDeps {
   /** Host directory for the compiled-checker cache (task and case dirs go to the sandbox's tmpfs). */
   workRoot: string;
   /** Progress: 6 Compiling, then 7 Judging. */
-  onStatus?(status: 6 | 7): void;
+  onStatus?(status: ProgressStatus): void;
   judgehostId: string;
   /** Sandbox and languages; the real ones by default (tests may stand in). */
   runtime?: Runtime;

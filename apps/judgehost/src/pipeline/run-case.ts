@@ -1,10 +1,10 @@
-import { type CaseResult, type JudgeProblem, JudgeStatus, type JudgeTestcase } from '@oj/shared';
+import { type CaseResult, type JudgeProblem, JudgeStatus, type JudgeTestcase, ProblemType } from '@oj/shared';
 import type { CompiledChecker } from '../checkers/compile.js';
 import { getProtocol } from '../checkers/index.js';
 import type { Language } from '../languages/types.js';
 import { type BoxRunResult, type BoxRunSpec, readCapped } from '../sandbox/boxd/index.js';
 import type { RunResult } from '../sandbox/types.js';
-import { caseScore, PROBLEM_TYPE_OI } from './aggregate.js';
+import { caseScore } from './aggregate.js';
 import { CHECK_FILES, checkerRunSpec, JUDGE_MESSAGE, readFeedback, runChecker } from './check.js';
 import { compareFiles } from './compare-files.js';
 import { safeName } from './files.js';
@@ -204,7 +204,7 @@ export async function judgeCase(ctx: CaseContext, tc: JudgeTestcase, paths: Case
     ctx.problem.judgeMode === 'interactive'
       ? await interactRun(ctx, limits, paths)
       : await judgeRun(ctx, limits, paths);
-  const isOi = ctx.problem.type === PROBLEM_TYPE_OI;
+  const isOi = ctx.problem.type === ProblemType.OI;
   return {
     fraction: v.fraction,
     run,
@@ -231,7 +231,7 @@ export function cancelledCase(problem: JudgeProblem, tc: JudgeTestcase): CaseRes
     status: JudgeStatus.CANCELLED,
     time: 0,
     memory: 0,
-    score: problem.type === PROBLEM_TYPE_OI ? 0 : null,
+    score: problem.type === ProblemType.OI ? 0 : null,
     groupNum: tc.groupNum,
     inputData: null,
     outputData: null,

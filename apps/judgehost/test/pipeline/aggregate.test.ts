@@ -1,6 +1,6 @@
 import { type CaseResult, type JudgeProblem, JudgeStatus, type JudgeTestcase } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
-import { aggregate, caseGroups, caseScore, oiRankScore, stopsAfter } from '../../src/pipeline/aggregate.js';
+import { aggregate, caseGroups, caseScore, stopsAfter } from '../../src/pipeline/aggregate.js';
 import { baseProblem } from './harness.js';
 
 const {
@@ -15,7 +15,7 @@ const {
 const problem = (over: Partial<JudgeProblem> = {}): JudgeProblem =>
   baseProblem({ type: 1, difficulty: 1, ...over });
 
-function c(index: number, status: number, score: number | null, groupNum = 0): CaseResult {
+function c(index: number, status: number, score: number | null, groupNum: number | null = 0): CaseResult {
   return {
     index,
     status,
@@ -123,17 +123,14 @@ describe('aggregate, subtask modes', () => {
     const p = problem({ judgeCaseMode: 'subtask_lowest', type: 0 });
     expect(aggregate(p, [c(1, TLE, null, 1), c(2, CA, null, 1)]).status).toBe(TLE);
   });
+  it('a case reported without a group scores in group 1 with the others (the test-case default)', () => {
+    const p = problem({ judgeCaseMode: 'subtask_lowest', ioScore: 70 });
+    // group 1 = {30, 0} -> 0, group 2 -> 40; a group of its own would have scored 30 + 0 + 40
+    expect(aggregate(p, [c(1, AC, 30, null), c(2, WA, 0, 1), c(3, AC, 40, 2)])).toMatchObject({ score: 40 });
+  });
   it('all AC in a subtask mode uses the prorated rank score formula', () => {
     const p = problem({ judgeCaseMode: 'subtask_lowest', ioScore: 40, difficulty: 1 });
     const r = aggregate(p, [c(1, AC, 20, 1), c(2, AC, 20, 2)]);
     expect(r).toEqual({ status: AC, score: 40, oiRankScore: Math.round(4 + 2) });
-  });
-});
-
-describe('oiRankScore', () => {
-  it('follows both formulas and survives ioScore 0', () => {
-    expect(oiRankScore(100, 100, 3, true)).toBe(16);
-    expect(oiRankScore(50, 100, 3, false)).toBe(8);
-    expect(oiRankScore(0, 0, 3, false)).toBe(0);
   });
 });

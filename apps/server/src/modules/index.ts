@@ -26,4 +26,5 @@ export const modules: { name: string; load: () => Promise<{ default: FastifyPlug
   { name: 'rank', load: () => import('./rank/rank.routes.js') },
   { name: 'problem-compile-check', load: () => import('./problem/compile-check.routes.js') },
   { name: 'submission-wa-case', load: () => import('./submission/wa-case.routes.js') },
+  { name: 'contest', load: () => import('./contest/contest.routes.js') },
 ];

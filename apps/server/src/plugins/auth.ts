@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { isAdminRole, Role } from '@oj/shared';
+import { isAdminRole, Role, UserStatus } from '@oj/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -111,7 +111,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       .limit(1);
     const row = rows[0];
     const endOfLife = row ? row.since.getTime() + SESSION_MAX_AGE_S * 1000 : 0;
-    if (!row || row.status !== 0 || endOfLife <= Date.now()) return;
+    if (!row || row.status !== UserStatus.NORMAL || endOfLife <= Date.now()) return;
     req.user = { uid: row.uid, username: row.username, role: row.role, sid };
     if (exp - Date.now() / 1000 < REFRESH_BELOW_S) {
       // Slide by TOKEN_TTL_S, never past the session's absolute end; nothing to do when already there.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isJudgingStatus } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../helpers.js';
 import { PROBLEMS_DIR } from '../paths.js';
@@ -130,7 +131,7 @@ describe('end to end through the real API and a real judgehost process', () => {
     expect(r.code, r.body.msg).toBe(200);
     const key = r.body.data as string;
     let res = await call(t.app, 'GET', `/api/get-test-judge-result?testJudgeKey=${key}`, { token: root });
-    for (let i = 0; i < 300 && [5, 6, 7].includes(res.body.data.status); i++) {
+    for (let i = 0; i < 300 && isJudgingStatus(res.body.data.status); i++) {
       await new Promise((x) => setTimeout(x, 200));
       res = await call(t.app, 'GET', `/api/get-test-judge-result?testJudgeKey=${key}`, { token: root });
     }

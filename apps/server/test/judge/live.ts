@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isJudgingStatus } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { getJudgeToken } from '../../src/modules/judge/token.js';
 import type { TestApp } from '../helpers.js';
@@ -110,7 +111,7 @@ export async function waitJudged(app: FastifyInstance, token: string, submitId: 
       headers: { authorization: token },
     });
     const s = res.json().data.submission;
-    if (![5, 6, 7].includes(s.status)) return s;
+    if (!isJudgingStatus(s.status)) return s;
     if (Date.now() > until) throw new Error(`submission ${submitId} still ${s.status} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -71,11 +71,11 @@ describe('submit-problem-judge', () => {
     expect(jobs).toMatchObject([{ state: 'queued', kind: 'judge', language: 'C++' }]);
   });
 
-  it('400 for an unknown language, a contest id, and a language the problem does not list', async () => {
+  it('400 for an unknown language and a language the problem does not list, 404 for an unknown contest', async () => {
     expect((await submit('alice', { language: 'Brainfuck' })).code).toBe(400);
     const c = await submit('alice', { cid: 5 });
-    expect(c.code).toBe(400);
-    expect(c.body.msg).toMatch(/cid/);
+    expect(c.code).toBe(404);
+    expect(c.body.msg).toBe('The contest does not exist');
     const own = await aPlusB(t.ctx, 'ONLYPY');
     await t.ctx.db.execute(
       `INSERT INTO problem_languages (pid, lid) SELECT ${own.id}, id FROM languages WHERE name = 'Python3'`,

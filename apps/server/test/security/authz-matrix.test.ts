@@ -153,7 +153,40 @@ beforeAll(async () => {
       payload: { name: 'mx-seeded-class' },
     }),
   );
+  const contest = async (auth: number) => {
+    const c = await ok200(
+      `contest (auth ${auth})`,
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/contest',
+        token: root,
+        payload: {
+          title: `Matrix ${auth}`,
+          description: 'Seeded contest',
+          type: 0,
+          auth,
+          pwd: auth ? 'mx-pwd' : null,
+          startTime: new Date(Date.now() - 3600_000).toISOString(),
+          endTime: new Date(Date.now() + 24 * 3600_000).toISOString(),
+        },
+      }),
+    );
+    await ok200(
+      'contest problem',
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/contest/add-problem-from-public',
+        token: root,
+        payload: { cid: c.cid, pid: pub.pid, displayId: 'A' },
+      }),
+    );
+    return c.cid as number;
+  };
+  const contestId = await contest(0);
+  const privateContestId = await contest(1);
   seed = {
+    contestId,
+    privateContestId,
     publicPid: pub.pid as number,
     publicProblemId: 'MX-PUB',
     privatePid: priv.pid as number,

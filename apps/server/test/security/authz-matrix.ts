@@ -7,6 +7,7 @@
 
 import { accountRows } from './matrix/account.js';
 import { adminRows } from './matrix/admin.js';
+import { contestRows } from './matrix/contest.js';
 import { judgeRows } from './matrix/judge.js';
 import { publicRows } from './matrix/public.js';
 import type { MatrixRow } from './matrix/roles.js';
@@ -22,4 +23,5 @@ export const MATRIX: MatrixRow[] = [
   ...adminRows,
   ...rootRows,
   ...judgeRows,
+  ...contestRows,
 ];

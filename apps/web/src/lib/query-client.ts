@@ -10,8 +10,8 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       retry: (count, err) => {
-        const status = (err as { status?: number }).status ?? 0;
-        return status === 0 && count < 1;
+        // no HTTP status (0 or none): a network error, tried once more
+        return !(err as { status?: number }).status && count < 1;
       },
     },
     mutations: { retry: false },

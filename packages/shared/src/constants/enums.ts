@@ -73,6 +73,15 @@ export const DIFFICULTIES = [
 ] as const;
 export const DIFFICULTY_CODES: number[] = DIFFICULTIES.map((d) => d.code);
 
+/** Account status (doc 3 admin "Users": user type normal / disabled). */
+export const UserStatus = { NORMAL: 0, DISABLED: 1 } as const;
+
+/** Announcement status: 0 shown, 1 hidden (the admin visible switch). */
+export const AnnouncementStatus = { VISIBLE: 0, HIDDEN: 1 } as const;
+
+/** `contest_registers.status`: 0 a valid registration (HOJ's column; a later "disabled" state would be 1). */
+export const ContestRegisterStatus = { VALID: 0 } as const;
+
 export const Gender = { MALE: 'male', FEMALE: 'female', SECRECY: 'secrecy' } as const;
 
 export const MessageType = {

@@ -55,22 +55,23 @@ export const JUDGE_STATUS_INFO: Record<JudgeStatusCode, JudgeStatusInfo> = {
 
 export const ALL_JUDGE_STATUS_CODES = Object.values(JudgeStatus) as JudgeStatusCode[];
 
+const {
+  SUBMITTING,
+  SUBMITTED_UNKNOWN_RESULT,
+  NOT_SUBMITTED,
+  CANCELLED,
+  COMPILE_ERROR,
+  PENDING,
+  COMPILING,
+  JUDGING,
+} = JudgeStatus;
+
 /** Statuses offered by the status-page filter: all but Submitting, Submitted Unknown Result, Not Submitted. */
 export const STATUS_FILTER_CODES: JudgeStatusCode[] = ALL_JUDGE_STATUS_CODES.filter(
-  (c) => c !== 9 && c !== -5 && c !== -10,
+  (c) => c !== SUBMITTING && c !== SUBMITTED_UNKNOWN_RESULT && c !== NOT_SUBMITTED,
 );
 
 /** Statuses an admin may set by manual judge: the filter list minus Cancelled, CE, Pending, Compiling, Judging. */
 export const MANUAL_JUDGE_CODES: JudgeStatusCode[] = STATUS_FILTER_CODES.filter(
-  (c) => c !== -4 && c !== -2 && c !== 5 && c !== 6 && c !== 7,
+  (c) => c !== CANCELLED && c !== COMPILE_ERROR && c !== PENDING && c !== COMPILING && c !== JUDGING,
 );
-
-/** Statuses meaning "not finished yet": polling continues while a submission is in one of these. */
-export const UNFINISHED_STATUS_CODES: JudgeStatusCode[] = [5, 6, 7, 9];
-
-/** Statuses that count as a penalised try on an ACM board (HOJ: WA, PE, TLE, MLE, RE). */
-export const PENALTY_STATUS_CODES: JudgeStatusCode[] = [-1, -3, 1, 2, 3];
-
-export function isFinishedStatus(code: number): boolean {
-  return !UNFINISHED_STATUS_CODES.includes(code as JudgeStatusCode);
-}

@@ -101,10 +101,6 @@ export function isIntIn(n: number, range: { min: number; max: number }): boolean
   return Number.isInteger(n) && n >= range.min && n <= range.max;
 }
 
-/** True for the judge case modes that score by subtask groups. */
-export const isSubtaskMode = (mode: string): boolean =>
-  mode === 'subtask_lowest' || mode === 'subtask_average';
-
 /** Zod's `error` option naming a message-catalogue key (its text is the failure's message). */
 const msg = (key: MessageKey) => ({ error: key });
 

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { isAdminRole, type LoginRefusal, type MessageKey, type UserInfo } from '@oj/shared';
+import { isAdminRole, type LoginRefusal, type MessageKey, type UserInfo, UserStatus } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -70,7 +70,7 @@ export async function checkCredentials(
     throw refusal('account.badCredentials', next.needCaptcha);
   }
   await recordSuccess(ctx, key, ip, user.uid);
-  if (user.status !== 0) throw forbidden('account.disabled');
+  if (user.status !== UserStatus.NORMAL) throw forbidden('account.disabled');
   return user;
 }
 

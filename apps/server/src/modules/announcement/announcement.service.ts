@@ -1,4 +1,4 @@
-import type { AnnouncementItem, Page } from '@oj/shared';
+import { type AnnouncementItem, AnnouncementStatus, type Page } from '@oj/shared';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { announcements, users } from '../../db/schema/index.js';
@@ -15,7 +15,9 @@ export async function listAnnouncements(
   ctx: AppContext,
   opts: { currentPage: number; limit: number; onlyVisible: boolean },
 ): Promise<Page<AnnouncementItem>> {
-  const where: SQL | undefined = opts.onlyVisible ? and(isSite, eq(announcements.status, 0)) : isSite;
+  const where: SQL | undefined = opts.onlyVisible
+    ? and(isSite, eq(announcements.status, AnnouncementStatus.VISIBLE))
+    : isSite;
   const [{ total }] = await ctx.db
     .select({ total: sql<number>`count(*)::int` })
     .from(announcements)
@@ -58,7 +60,7 @@ export async function createAnnouncement(
 ): Promise<AnnouncementItem> {
   const [a] = await ctx.db
     .insert(announcements)
-    .values({ title: body.title, content: body.content, uid, status: 0 })
+    .values({ title: body.title, content: body.content, uid, status: AnnouncementStatus.VISIBLE })
     .returning();
   return toItem(a!, username);
 }
@@ -66,7 +68,12 @@ export async function createAnnouncement(
 /** Updates title, content and (when given) status of a site announcement; 404 when absent. Returns it. */
 export async function updateAnnouncement(
   ctx: AppContext,
-  body: { id: number; title: string; content: string; status?: 0 | 1 },
+  body: {
+    id: number;
+    title: string;
+    content: string;
+    status?: (typeof AnnouncementStatus)[keyof typeof AnnouncementStatus];
+  },
 ): Promise<AnnouncementItem> {
   const [a] = await ctx.db
     .update(announcements)

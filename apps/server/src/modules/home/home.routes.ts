@@ -2,6 +2,7 @@ import { type CarouselItem, queryBool } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
+import { recentContests } from '../contest/contest.service.js';
 import { lastWeekSubmissionStatistics, recentSevenAcRank } from './home.service.js';
 
 /** The home page's calls (doc 1 §2.5, §7). Public. Announcements are in the announcement module. */
@@ -15,8 +16,8 @@ const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/get-recent-seven-ac-rank -> top 10 [{ uid, username, nickname, avatar, titleName, titleColor, ac }]. */
   app.get('/get-recent-seven-ac-rank', async () => ok(await recentSevenAcRank(app.ctx)));
 
-  /** GET /api/get-recent-contest -> recent contests; [] until the contest area provides them. */
-  app.get('/get-recent-contest', async () => ok([] as unknown[]));
+  /** GET /api/get-recent-contest -> ContestVo[]: running or starting within 14 days (see recentContests). */
+  app.get('/get-recent-contest', async () => ok(await recentContests(app.ctx)));
 
   /**
    * GET /api/get-last-week-submission-statistics?forceRefresh= -> SubmissionStatistics for the last 7 UTC days

@@ -1,4 +1,4 @@
-import { JudgeStatus, type RecentAcRankItem, type SubmissionStatistics } from '@oj/shared';
+import { JudgeStatus, type RecentAcRankItem, type SubmissionStatistics, UserStatus } from '@oj/shared';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { submissions, users } from '../../db/schema/index.js';
@@ -33,7 +33,7 @@ export async function recentSevenAcRank(ctx: AppContext): Promise<RecentAcRankIt
       and(
         eq(submissions.status, JudgeStatus.ACCEPTED),
         eq(submissions.cid, 0),
-        eq(users.status, 0),
+        eq(users.status, UserStatus.NORMAL),
         gte(submissions.submitTime, new Date(Date.now() - 7 * DAY_MS)),
       ),
     )

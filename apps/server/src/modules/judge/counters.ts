@@ -1,3 +1,4 @@
+import { isCountedStatus, JudgeStatus } from '@oj/shared';
 import { eq, sql } from 'drizzle-orm';
 import { problems } from '../../db/schema/index.js';
 import type { Tx } from '../problem/problem.store.js';
@@ -13,25 +14,22 @@ type CounterKey =
   | 'countPe'
   | 'countSe';
 
-/** Verdict -> problem counter column. Statuses absent here but in COUNTED only count in countTotal. */
+/** Verdict -> problem counter column. Counted verdicts absent here (Submitted Failed) only count in countTotal. */
 const COLUMN: Record<number, CounterKey> = {
-  0: 'countAc',
-  [-1]: 'countWa',
-  [-2]: 'countCe',
-  8: 'countPa',
-  1: 'countTle',
-  2: 'countMle',
-  3: 'countRe',
-  [-3]: 'countPe',
-  4: 'countSe',
+  [JudgeStatus.ACCEPTED]: 'countAc',
+  [JudgeStatus.WRONG_ANSWER]: 'countWa',
+  [JudgeStatus.COMPILE_ERROR]: 'countCe',
+  [JudgeStatus.PARTIAL_ACCEPTED]: 'countPa',
+  [JudgeStatus.TIME_LIMIT_EXCEEDED]: 'countTle',
+  [JudgeStatus.MEMORY_LIMIT_EXCEEDED]: 'countMle',
+  [JudgeStatus.RUNTIME_ERROR]: 'countRe',
+  [JudgeStatus.PRESENTATION_ERROR]: 'countPe',
+  [JudgeStatus.SYSTEM_ERROR]: 'countSe',
 };
 
-/** Final verdicts that count in a problem's statistics; Cancelled and unfinished ones do not. */
-const COUNTED = new Set([0, -1, -2, -3, 1, 2, 3, 4, 8, 10]);
-
-/** The status to store as `countedStatus` for a new verdict (null: not counted). */
+/** The status to store as `countedStatus` for a new verdict (null: not counted, see COUNTED_STATUS_CODES). */
 export function countedStatusOf(status: number): number | null {
-  return COUNTED.has(status) ? status : null;
+  return isCountedStatus(status) ? status : null;
 }
 
 /**

@@ -26,3 +26,21 @@ export const onSubmissionJudged: ((tx: Tx, event: SubmissionJudgedEvent) => Prom
 export async function runJudgedHooks(tx: Tx, event: SubmissionJudgedEvent): Promise<void> {
   for (const h of onSubmissionJudged) await h(tx, event);
 }
+
+/** A submission sent back to Pending by a rejudge (its counted verdict stays until the new one lands). */
+export interface SubmissionResetEvent {
+  submitId: number;
+  pid: number;
+  uid: string;
+  cid: number;
+  /** The verdict counted before the reset (null: none yet). */
+  previousStatus: number | null;
+}
+
+/** Hooks run inside the rejudge transaction, after the submission is reset to Pending. Same rules as above. */
+export const onSubmissionReset: ((tx: Tx, event: SubmissionResetEvent) => Promise<void>)[] = [];
+
+/** Runs every reset hook in order. */
+export async function runResetHooks(tx: Tx, event: SubmissionResetEvent): Promise<void> {
+  for (const h of onSubmissionReset) await h(tx, event);
+}

@@ -1,11 +1,11 @@
-import { MANUAL_JUDGE_CODES } from '@oj/shared';
+import { isJudgingStatus, JudgeStatus, MANUAL_JUDGE_CODES, oiRankScore, ProblemType } from '@oj/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { judgeCases, judgeJobs, problems, submissions } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Tx } from '../problem/problem.store.js';
 import { countedStatusOf, moveCounters } from './counters.js';
-import { runJudgedHooks } from './hooks.js';
+import { runJudgedHooks, runResetHooks } from './hooks.js';
 import { enqueue, notifyQueued } from './queue.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -46,8 +46,8 @@ async function adminVerdictHooks(
 
 /**
  * Rejudge (admin roles): bumps the submission's version, resets it to Pending, clears its case results and
- * queues a new job. The old counted verdict stays in the problem counters until the new verdict replaces it.
- * Returns the updated row.
+ * queues a new job, and runs the reset hooks (a contest board shows the try as pending again). The old counted
+ * verdict stays in the problem counters until the new verdict replaces it. Returns the updated row.
  */
 export async function rejudge(ctx: AppContext, submitId: number): Promise<SubmissionRow> {
   const row = await ctx.db.transaction(async (tx) => {
@@ -60,7 +60,7 @@ export async function rejudge(ctx: AppContext, submitId: number): Promise<Submis
       .update(submissions)
       .set({
         version,
-        status: 5,
+        status: JudgeStatus.PENDING,
         score: null,
         oiRankScore: null,
         time: null,
@@ -74,6 +74,13 @@ export async function rejudge(ctx: AppContext, submitId: number): Promise<Submis
       })
       .where(eq(submissions.id, s.id))
       .returning();
+    await runResetHooks(tx, {
+      submitId: s.id,
+      pid: s.pid,
+      uid: s.uid,
+      cid: s.cid,
+      previousStatus: s.countedStatus,
+    });
     await enqueue(tx, {
       kind: 'judge',
       submitId: s.id,
@@ -102,7 +109,7 @@ export async function manualJudge(
   }
   return ctx.db.transaction(async (tx) => {
     const s = await lockSubmission(tx, input.submitId);
-    if ([5, 6, 7].includes(s.status)) {
+    if (isJudgingStatus(s.status)) {
       throw badRequest('judge.stillJudging');
     }
     const [p] = await tx
@@ -110,9 +117,9 @@ export async function manualJudge(
       .from(problems)
       .where(eq(problems.id, s.pid));
     const score = input.score ?? null;
-    const oiRankScore =
-      p && p.type === 1 && score != null
-        ? Math.round(score * 0.1 + (2 * p.difficulty * score) / Math.max(1, p.ioScore))
+    const rankScore =
+      p && p.type === ProblemType.OI && score != null
+        ? oiRankScore(score, p.ioScore, p.difficulty, false)
         : null;
     const counted = countedStatusOf(input.status);
     await moveCounters(tx, s.pid, s.countedStatus, counted);
@@ -121,7 +128,7 @@ export async function manualJudge(
       .set({
         status: input.status,
         score,
-        oiRankScore,
+        oiRankScore: rankScore,
         isManual: true,
         judger: admin.username,
         countedStatus: counted,
@@ -146,13 +153,13 @@ export async function cancelJudge(
 ): Promise<SubmissionRow> {
   return ctx.db.transaction(async (tx) => {
     const s = await lockSubmission(tx, submitId);
-    if (s.status === -4) throw badRequest('judge.alreadyCancelled');
+    if (s.status === JudgeStatus.CANCELLED) throw badRequest('judge.alreadyCancelled');
     await dropJobs(tx, s.id, 'cancelled');
     await moveCounters(tx, s.pid, s.countedStatus, null);
     const [u] = await tx
       .update(submissions)
       .set({
-        status: -4,
+        status: JudgeStatus.CANCELLED,
         isManual: true,
         judger: admin.username,
         version: sql`${submissions.version} + 1`,
@@ -162,7 +169,7 @@ export async function cancelJudge(
       })
       .where(eq(submissions.id, s.id))
       .returning();
-    await adminVerdictHooks(tx, s, -4, s.score, 'cancel');
+    await adminVerdictHooks(tx, s, JudgeStatus.CANCELLED, s.score, 'cancel');
     return u;
   });
 }

@@ -1,3 +1,4 @@
+import { JUDGING_STATUS_CODES, JudgeStatus } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -18,6 +19,10 @@ export const queueSettings = { leaseSeconds: 30, maxAttempts: 3, sweepMs: 3000, 
  * like a practice submission, in arrival order (see leaseOne).
  */
 export const PRIORITY = { CONTEST: 10, TEST: 5, NORMAL: 0 } as const;
+
+const { PENDING, SYSTEM_ERROR } = JudgeStatus;
+/** Work a judgehost has started (Compiling, Judging): what a released or expired lease puts back to Pending. */
+const STARTED = [JudgeStatus.COMPILING, JudgeStatus.JUDGING];
 
 /** A queued job to insert (one of submitId or testKey). */
 export interface NewJob {
@@ -136,12 +141,13 @@ export async function leaseOne(
       RETURNING id, kind, submit_id, test_key, submission_version, attempts),
     sub AS (
       UPDATE submissions s SET judge_start = now(), judger = ${judgerName},
-        status = CASE WHEN s.version = job.submission_version AND s.status IN (5, 6, 7) THEN 6 ELSE s.status END
+        status = CASE WHEN s.version = job.submission_version AND s.status IN ${JUDGING_STATUS_CODES}
+          THEN ${JudgeStatus.COMPILING}::int ELSE s.status END
       FROM job WHERE job.kind = 'judge' AND s.id = job.submit_id
       RETURNING 1),
     tst AS (
-      UPDATE test_judges t SET status = 6 FROM job
-      WHERE job.kind = 'test' AND t.key = job.test_key AND t.status IN (5, 6, 7)
+      UPDATE test_judges t SET status = ${JudgeStatus.COMPILING}::int FROM job
+      WHERE job.kind = 'test' AND t.key = job.test_key AND t.status IN ${JUDGING_STATUS_CODES}
       RETURNING 1)
     SELECT id, kind, submit_id AS "submitId", test_key AS "testKey", submission_version AS "submissionVersion",
       attempts FROM job`);
@@ -175,11 +181,11 @@ export async function releaseJobs(db: Db, judgehostId: string, jobIds: number[])
     );
     for (const j of released) {
       if (j.kind === 'judge' && j.submitId != null) {
-        await tx.execute(sql`UPDATE submissions SET status = 5, gmt_modified = now()
-          WHERE id = ${j.submitId} AND version = ${j.version} AND status IN (6, 7)`);
+        await tx.execute(sql`UPDATE submissions SET status = ${PENDING}, gmt_modified = now()
+          WHERE id = ${j.submitId} AND version = ${j.version} AND status IN ${STARTED}`);
       } else if (j.kind === 'test' && j.testKey) {
         await tx.execute(
-          sql`UPDATE test_judges SET status = 5 WHERE key = ${j.testKey} AND status IN (6, 7)`,
+          sql`UPDATE test_judges SET status = ${PENDING} WHERE key = ${j.testKey} AND status IN ${STARTED}`,
         );
       }
     }
@@ -234,22 +240,23 @@ export async function sweepExpiredLeases(db: Db): Promise<{ requeued: number; fa
           lease_expires = NULL, gmt_modified = now() WHERE id = ${j.id}`);
         const msg = `System Error: judging failed ${attempts} times (the judgehost stopped answering)`;
         if (j.kind === 'judge' && j.submitId != null) {
-          await tx.execute(sql`UPDATE submissions SET status = 4, error_message = ${msg}, judge_end = now(),
-            gmt_modified = now() WHERE id = ${j.submitId} AND version = ${j.version} AND status IN (5, 6, 7)`);
+          await tx.execute(sql`UPDATE submissions SET status = ${SYSTEM_ERROR}, error_message = ${msg},
+            judge_end = now(), gmt_modified = now()
+            WHERE id = ${j.submitId} AND version = ${j.version} AND status IN ${JUDGING_STATUS_CODES}`);
         } else if (j.kind === 'compile' && j.testKey) {
           await tx.execute(sql`UPDATE compile_checks SET status = 'error', message = ${msg}
             WHERE key = ${j.testKey} AND status = 'queued'`);
         } else if (j.testKey) {
-          await tx.execute(sql`UPDATE test_judges SET status = 4, error_message = ${msg}, stderr = ${msg}
-            WHERE key = ${j.testKey} AND status IN (5, 6, 7)`);
+          await tx.execute(sql`UPDATE test_judges SET status = ${SYSTEM_ERROR}, error_message = ${msg}, stderr = ${msg}
+            WHERE key = ${j.testKey} AND status IN ${JUDGING_STATUS_CODES}`);
         }
       } else {
         requeued++;
         await tx.execute(sql`UPDATE judge_jobs SET state = 'queued', attempts = ${attempts}, last_error = ${why},
           judgehost_id = NULL, lease_expires = NULL, gmt_modified = now() WHERE id = ${j.id}`);
         if (j.kind === 'judge' && j.submitId != null) {
-          await tx.execute(sql`UPDATE submissions SET status = 5, gmt_modified = now()
-            WHERE id = ${j.submitId} AND version = ${j.version} AND status IN (6, 7)`);
+          await tx.execute(sql`UPDATE submissions SET status = ${PENDING}, gmt_modified = now()
+            WHERE id = ${j.submitId} AND version = ${j.version} AND status IN ${STARTED}`);
         }
       }
     }

@@ -1,4 +1,4 @@
-import type { JudgeProgress, JudgeResult } from '@oj/shared';
+import { JUDGING_STATUS_CODES, type JudgeProgress, type JudgeResult, JudgeStatus } from '@oj/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeCases, judgeJobs, submissions, testJudges } from '../../db/schema/index.js';
@@ -115,7 +115,7 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
  * while unfinished). Returns false for jobs this judgehost does not hold.
  */
 export async function applyProgress(db: Db, p: JudgeProgress): Promise<boolean> {
-  const status = p.status === 6 || p.status === 7 ? p.status : null;
+  const status = p.status === JudgeStatus.COMPILING || p.status === JudgeStatus.JUDGING ? p.status : null;
   const res = await db.execute(sql`
     WITH job AS (
       UPDATE judge_jobs SET lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds})
@@ -124,12 +124,12 @@ export async function applyProgress(db: Db, p: JudgeProgress): Promise<boolean> 
     sub AS (
       UPDATE submissions s SET status = ${status}::int, gmt_modified = now() FROM job
       WHERE ${status}::int IS NOT NULL AND job.kind = 'judge' AND s.id = job.submit_id
-        AND s.version = job.submission_version AND s.status IN (5, 6, 7)
+        AND s.version = job.submission_version AND s.status IN ${JUDGING_STATUS_CODES}
       RETURNING 1),
     tst AS (
       UPDATE test_judges t SET status = ${status}::int FROM job
       WHERE ${status}::int IS NOT NULL AND job.kind <> 'judge' AND t.key = job.test_key
-        AND t.status IN (5, 6, 7)
+        AND t.status IN ${JUDGING_STATUS_CODES}
       RETURNING 1)
     -- data-modifying WITH parts always run to completion, read or not
     SELECT count(*)::int AS held FROM job`);

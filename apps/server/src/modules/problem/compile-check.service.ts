@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JudgeResult, JudgeTask } from '@oj/shared';
+import { type JudgeResult, JudgeStatus, type JudgeTask } from '@oj/shared';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -127,11 +127,11 @@ export async function buildCompileTask(db: Db, job: LeasedJob): Promise<JudgeTas
 }
 
 /**
- * Stores a judgehost's compile result (inside the result transaction): status 0 is `ok`, anything else `error`
+ * Stores a judgehost's compile result (inside the result transaction): Accepted is `ok`, anything else `error`
  * with the errorMessage (truncated to 64 K characters).
  */
 export async function applyCompileResult(tx: Tx, key: string, r: JudgeResult): Promise<void> {
-  const ok = r.status === 0;
+  const ok = r.status === JudgeStatus.ACCEPTED;
   const message = ok ? '' : (r.errorMessage ?? 'Compile failed').slice(0, MESSAGE_MAX);
   await tx
     .update(compileChecks)

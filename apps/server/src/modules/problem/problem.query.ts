@@ -1,4 +1,11 @@
-import { type Page, ProblemAuth, type ProblemListFilter, type ProblemListItem, type TagVo } from '@oj/shared';
+import {
+  JudgeStatus,
+  type Page,
+  ProblemAuth,
+  type ProblemListFilter,
+  type ProblemListItem,
+  type TagVo,
+} from '@oj/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import {
@@ -203,33 +210,43 @@ export async function problemDetail(
 ) {
   const p = await loadProblemByProblemId(ctx, problemId);
   assertCanViewProblem(user, p, gid);
-  const [tagMap, langs, templates, status] = await Promise.all([
+  const status = user ? await userProblemStatus(ctx, user.uid, { pidList: [p.id], gid: gid ?? null }) : null;
+  return {
+    ...(await problemDetailOf(ctx, p)),
+    problemCount: practiceCount(p),
+    myStatus: status?.[p.id]?.status ?? JudgeStatus.NOT_SUBMITTED,
+  };
+}
+
+/**
+ * The parts of a problem's detail page that do not depend on the scope (practice, contest, training): display
+ * fields, tags, language names and enabled code templates by language name. No access check: callers check.
+ */
+export async function problemDetailOf(ctx: AppContext, p: ProblemRow) {
+  const [tagMap, langs, templates] = await Promise.all([
     tagsByPid(ctx, [p.id]),
     problemLanguageNames(ctx, p.id),
     problemCodeTemplates(ctx, p.id, true),
-    user ? userProblemStatus(ctx, user.uid, { pidList: [p.id], gid: gid ?? null }) : Promise.resolve(null),
   ]);
   const codeTemplate: Record<string, string> = {};
   for (const t of templates) codeTemplate[t.language] = t.code;
+  return { problem: displayProblem(p), tags: tagMap.get(p.id) ?? [], languages: langs, codeTemplate };
+}
+
+/** The practice judge counts of a problem (doc 2 §3 problemCount). */
+function practiceCount(p: ProblemRow) {
   return {
-    problem: displayProblem(p),
-    tags: tagMap.get(p.id) ?? [],
-    languages: langs,
-    codeTemplate,
-    problemCount: {
-      pid: p.id,
-      total: p.countTotal,
-      ac: p.countAc,
-      wa: p.countWa,
-      ce: p.countCe,
-      pa: p.countPa,
-      tle: p.countTle,
-      mle: p.countMle,
-      re: p.countRe,
-      pe: p.countPe,
-      se: p.countSe,
-    },
-    myStatus: status?.[p.id]?.status ?? -10,
+    pid: p.id,
+    total: p.countTotal,
+    ac: p.countAc,
+    wa: p.countWa,
+    ce: p.countCe,
+    pa: p.countPa,
+    tle: p.countTle,
+    mle: p.countMle,
+    re: p.countRe,
+    pe: p.countPe,
+    se: p.countSe,
   };
 }
 

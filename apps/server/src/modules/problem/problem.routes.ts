@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needLogin, requireUser } from '../../plugins/auth.js';
+import { contestUserProblemStatus } from '../contest/contest.problem.js';
 import { assertCanViewProblem, isProblemManager, loadProblemByPid } from './problem.access.js';
 import problemAdminRoutes from './problem.admin.routes.js';
 import { listPublicProblems, problemCodeTemplates, problemDetail, randomProblemId } from './problem.query.js';
@@ -67,7 +68,8 @@ const problemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * POST /api/get-user-problem-status {pidList, isContestProblemList, cid, gid, containsEnd} (login) -> map pid to
-   * {status, score}. Contest lists count that contest's submissions only.
+   * {status, score}. Contest lists count that contest's submissions only, under the contest's access and its
+   * hidden OI results (contestUserProblemStatus).
    */
   app.post(
     '/get-user-problem-status',
@@ -89,6 +91,7 @@ const problemRoutes: FastifyPluginAsyncZod = async (app) => {
       const u = requireUser(req);
       const b = req.body;
       const cid = b.isContestProblemList ? (b.cid ?? 0) : 0;
+      if (cid > 0) return ok(await contestUserProblemStatus(app.ctx, u, cid, b.pidList));
       return ok(await userProblemStatus(app.ctx, u.uid, { pidList: b.pidList, cid, gid: b.gid ?? null }));
     },
   );

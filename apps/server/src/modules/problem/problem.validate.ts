@@ -1,4 +1,5 @@
 import {
+  casesScore,
   DIFFICULTY_CODES,
   FILE_NAME_PATTERN,
   isIntIn,
@@ -90,21 +91,6 @@ function parseGroup(v: unknown, field: string, subtask: boolean): number {
   const n = typeof v === 'number' ? v : Number(v);
   if (!Number.isInteger(n) || n < 1) throw badRequest('validation.positiveInt', { field });
   return n;
-}
-
-/** The OI full score of a case list: sum of case scores, or of group scores in subtask modes. */
-export function fullScore(cases: CaseDraft[], mode: string): number {
-  if (!isSubtaskMode(mode)) return cases.reduce((s, c) => s + c.score, 0);
-  const groups = new Map<number, number[]>();
-  for (const c of cases) groups.set(c.groupNum, [...(groups.get(c.groupNum) ?? []), c.score]);
-  let total = 0;
-  for (const scores of groups.values()) {
-    total +=
-      mode === 'subtask_lowest'
-        ? Math.min(...scores)
-        : Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
-  }
-  return total;
 }
 
 /**
@@ -228,8 +214,8 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
     cases = { kind: 'manual', list: toCases(body.samples, false) };
   }
   let ioScore = p.ioScore ?? 100;
-  if (oi && cases.kind !== 'keep') ioScore = fullScore(cases.list, judgeCaseMode);
-  else if (oi && cases.kind === 'keep' && cases.scores) ioScore = fullScore(cases.scores, judgeCaseMode);
+  if (oi && cases.kind !== 'keep') ioScore = casesScore(cases.list, judgeCaseMode);
+  else if (oi && cases.kind === 'keep' && cases.scores) ioScore = casesScore(cases.scores, judgeCaseMode);
   if (!Number.isInteger(ioScore) || ioScore < 0)
     throw badRequest('validation.nonNegativeInt', { field: 'problem.ioScore' });
 

@@ -1,4 +1,4 @@
-import type { Page, RankRecord } from '@oj/shared';
+import { type Page, type RankRecord, UserStatus } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../lib/sql-rows.js';
@@ -16,7 +16,7 @@ export interface RankQuery {
  */
 export async function rankList(ctx: AppContext, q: RankQuery): Promise<Page<RankRecord>> {
   const search = q.searchUser?.trim() ? `%${q.searchUser.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
-  const where = sql`r.total > 0 AND u.status = 0 ${
+  const where = sql`r.total > 0 AND u.status = ${UserStatus.NORMAL} ${
     search ? sql`AND (u.username ILIKE ${search} OR u.nickname ILIKE ${search})` : sql``
   }`;
   const order = q.type === 'ACM' ? sql`r.ac DESC, r.total ASC, r.uid` : sql`r.score DESC, r.ac DESC, r.uid`;

@@ -1,14 +1,20 @@
 import {
   type CaseResultResponse,
   type CaseResultView,
+  groupBySubtask,
   isCodeAndDataRole,
+  isSubtaskMode,
+  JudgeStatus,
+  type SubtaskModeName,
   type SubtaskResultView,
+  subtaskScore,
 } from '@oj/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { judgeCases, problems, submissions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { assertCanViewProblem, isProblemManager } from '../problem/problem.access.js';
+import { viewScoped } from './submission.scope.js';
 import { firstFailingCase, mayDownloadWaCase } from './wa-case.js';
 
 /** A submission with its problem; 404 when unknown. */
@@ -40,7 +46,8 @@ async function readableCases(
 
 /**
  * GET /api/get-all-case-result (doc 2 §3 test-case result, §6): per-case results and, in subtask modes, per-group
- * summaries. 404 unknown submission, 403 when the viewer may not view its problem (assertCanViewProblem). Null
+ * summaries. 404 unknown submission, 403 when the viewer may not view its problem (assertCanViewProblem; for a
+ * contest submission its contest's rule, and null while its verdict is hidden from the viewer). Null
  * (no data) unless the problem opens case results or the viewer manages problems. Everyone allowed sees status,
  * time (ms), memory (KB), score and group per case; the data fields only as readableCases allows.
  */
@@ -50,7 +57,9 @@ export async function getAllCaseResult(
   submitId: number,
 ): Promise<CaseResultResponse | null> {
   const { s, p } = await loadSubmissionWithProblem(ctx, submitId);
-  assertCanViewProblem(viewer, p);
+  const scoped = await viewScoped(ctx, viewer, s);
+  if (!scoped) assertCanViewProblem(viewer, p);
+  if (scoped?.hiddenStatus != null) return null;
   if (!p.openCaseResult && !isProblemManager(viewer)) return null;
   const readable = await readableCases(ctx, viewer, s);
   const rows = await ctx.db
@@ -74,42 +83,30 @@ export async function getAllCaseResult(
     };
   });
   const mode = p.judgeCaseMode;
-  const subtask = mode === 'subtask_lowest' || mode === 'subtask_average';
   return {
     judgeCaseMode: mode,
     judgeCaseList,
-    subTaskJudgeCaseVoList: subtask ? subtaskSummaries(judgeCaseList, mode) : null,
+    subTaskJudgeCaseVoList: isSubtaskMode(mode) ? subtaskSummaries(judgeCaseList, mode) : null,
   };
 }
 
-/** Per-group summaries of the subtask modes: lowest or rounded mean score, first failing status, max time/memory. */
-function subtaskSummaries(
-  list: CaseResultView[],
-  mode: 'subtask_lowest' | 'subtask_average',
-): SubtaskResultView[] {
-  const groups = new Map<number, CaseResultView[]>();
-  for (const c of list) {
-    const g = c.groupNum ?? 1;
-    groups.set(g, [...(groups.get(g) ?? []), c]);
-  }
-  return [...groups.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([groupNum, cases]) => {
-      const scores = cases.map((c) => c.score ?? 0);
-      const score =
-        mode === 'subtask_lowest'
-          ? Math.min(...scores)
-          : Math.round(scores.reduce((a, b) => a + b, 0) / Math.max(1, scores.length));
-      const firstBad = cases.find((c) => c.status !== 0);
-      return {
-        groupNum,
-        status: firstBad ? firstBad.status : 0,
-        score,
-        ac: cases.filter((c) => c.status === 0).length,
-        total: cases.length,
-        time: Math.max(0, ...cases.map((c) => c.time ?? 0)),
-        memory: Math.max(0, ...cases.map((c) => c.memory ?? 0)),
-        subtaskDetailList: cases,
-      };
-    });
+/** Per-group summaries of the subtask modes: group score (shared subtaskScore), first failing status, max time/memory. */
+function subtaskSummaries(list: CaseResultView[], mode: SubtaskModeName): SubtaskResultView[] {
+  const AC = JudgeStatus.ACCEPTED;
+  return groupBySubtask(list).map(([groupNum, cases]) => {
+    const firstBad = cases.find((c) => c.status !== AC);
+    return {
+      groupNum,
+      status: firstBad ? firstBad.status : AC,
+      score: subtaskScore(
+        cases.map((c) => c.score ?? 0),
+        mode,
+      ),
+      ac: cases.filter((c) => c.status === AC).length,
+      total: cases.length,
+      time: Math.max(0, ...cases.map((c) => c.time ?? 0)),
+      memory: Math.max(0, ...cases.map((c) => c.memory ?? 0)),
+      subtaskDetailList: cases,
+    };
+  });
 }

@@ -1,38 +1,16 @@
-import { LIMITS, queryBool } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needLogin, requireUser } from '../../plugins/auth.js';
-import { listSubmissions } from './submission.list.js';
+import { listSubmissions, submissionListQuery } from './submission.list.js';
 import { resubmit, setShare } from './submission.share.js';
-
-const listQuery = z.object({
-  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .catch(LIMITS.submissionPageSize)
-    .default(LIMITS.submissionPageSize),
-  onlyMine: queryBool,
-  status: z
-    .union([z.literal(''), z.coerce.number().int().min(-10).max(10)], {
-      error: 'status must be a judge status code',
-    })
-    .optional()
-    .transform((v) => (v === '' || v === undefined ? undefined : v)),
-  username: z.string().max(100).optional(),
-  problemID: z.string().max(100).optional(),
-  completeProblemID: queryBool,
-});
 
 const submitIdQuery = z.object({ submitId: z.coerce.number().int().min(1, 'submitId is required') });
 
 /** The status page list, share toggle and resubmit (doc 2 §2.4, §4.3, §7). */
 const submissionListRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/get-submission-list -> Page<SubmissionListItem>; 401 for onlyMine without login. */
-  app.get('/get-submission-list', { schema: { querystring: listQuery } }, async (req) =>
+  app.get('/get-submission-list', { schema: { querystring: submissionListQuery } }, async (req) =>
     ok(await listSubmissions(app.ctx, req.user, req.query)),
   );
 

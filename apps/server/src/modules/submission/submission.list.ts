@@ -1,11 +1,34 @@
-import { isAdminRole, type Page, type SubmissionListItem } from '@oj/shared';
+import { isAdminRole, LIMITS, type Page, queryBool, type SubmissionListItem } from '@oj/shared';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext, SessionUser } from '../../context.js';
 import { problems, submissions } from '../../db/schema/index.js';
 import { cachedTotal } from '../../lib/cached-total.js';
 import { unauthorized } from '../../lib/errors.js';
 import { canViewProblemSql } from '../problem/problem.access.js';
 import { toSubmissionListItem } from './submission.view.js';
+
+/** Query of the status page list (doc 2 §7 get-submission-list); the contest list extends it. */
+export const submissionListQuery = z.object({
+  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .catch(LIMITS.submissionPageSize)
+    .default(LIMITS.submissionPageSize),
+  onlyMine: queryBool,
+  status: z
+    .union([z.literal(''), z.coerce.number().int().min(-10).max(10)], {
+      error: 'status must be a judge status code',
+    })
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? undefined : v)),
+  username: z.string().max(100).optional(),
+  problemID: z.string().max(100).optional(),
+  completeProblemID: queryBool,
+});
 
 export interface SubmissionListQuery {
   currentPage: number;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needLogin, requireUser } from '../../plugins/auth.js';
+import { checkContestSubmissionsStatus } from '../contest/contest.submissions.js';
 import { getAllCaseResult } from './case-result.js';
 import { checkSubmissionsStatus, getSubmissionDetail, submitJudge } from './submission.service.js';
 import { getTestJudgeResult, submitTestJudge } from './test-judge.service.js';
@@ -53,7 +54,10 @@ const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await getAllCaseResult(app.ctx, req.user, req.query.submitId)),
   );
 
-  /** POST /api/check-submissions-status {submitIds, cid} -> map submitId -> {status, score, time, memory} (visible problems only). */
+  /**
+   * POST /api/check-submissions-status {submitIds, cid} -> map submitId -> {status, score, time, memory}: practice
+   * submissions of visible problems, or with cid that contest's under its rule (as check-contest-submissions-status).
+   */
   app.post(
     '/check-submissions-status',
     {
@@ -64,7 +68,11 @@ const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (req) => ok(await checkSubmissionsStatus(app.ctx, req.user, req.body.submitIds)),
+    async (req) => {
+      const { cid, submitIds } = req.body;
+      if (cid) return ok(await checkContestSubmissionsStatus(app.ctx, req.user, cid, submitIds));
+      return ok(await checkSubmissionsStatus(app.ctx, req.user, submitIds));
+    },
   );
 
   /** POST /api/submit-problem-test-judge -> data = testJudgeKey (string). */

@@ -1,4 +1,4 @@
-import { canSubmitRole, isAdminRole, isSuperAdminRole, type SubmissionView } from '@oj/shared';
+import { canSubmitRole, isAdminRole, isSuperAdminRole, JudgeStatus, type SubmissionView } from '@oj/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { submissions } from '../../db/schema/index.js';
@@ -7,6 +7,7 @@ import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
 import { loadSubmissionWithProblem } from './case-result.js';
 import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
+import { type AdmittedSubmit, admitScoped, viewScoped } from './submission.scope.js';
 import { canSeeCode, toSubmissionView } from './submission.view.js';
 import { assertQueueRoom } from './user-queue.js';
 import { waCaseDataFor } from './wa-case.js';
@@ -22,10 +23,11 @@ export interface SubmitInput {
 }
 
 /**
- * Submits code for judging (doc 2 §5, §7 submit-problem-judge): checks role (403 for no-submit roles), contest
- * (only cid 0 for now: 400), code, problem (404 / 403), judge switch, language (400), the non-contest
- * frequency and the cap on unfinished submissions (429; super admins exempt, see assertQueueRoom); then inserts
- * the submission and its queued job in one transaction.
+ * Submits code for judging (doc 2 §5, §7 submit-problem-judge): checks role (403 for no-submit roles), code, then
+ * the scope's admission rule (practice: admitPractice; a contest when `cid` is set: the contest area's rule, see
+ * submission.scope.ts), language (400), the non-contest frequency and the cap on unfinished submissions (429;
+ * super admins exempt, see assertQueueRoom); then inserts the submission and its queued job (contest jobs get the
+ * contest priority) in one transaction.
  * Returns the new submission's view (with code).
  */
 export async function submitJudge(
@@ -35,31 +37,15 @@ export async function submitJudge(
   ip: string,
 ): Promise<SubmissionView> {
   if (!canSubmitRole(user.role)) throw forbidden('submission.roleCannotSubmit');
-  if (input.cid !== 0) throw badRequest('submission.contestUnsupported');
   if (input.gid) throw badRequest('submission.groupUnsupported');
   if (input.isRemote) throw badRequest('submission.remoteUnsupported');
   assertCode(input.code);
-  const problem = await findProblem(ctx.db, input.pid);
-  assertCanUseProblem(user, problem);
-  const sw = await ctx.config.get('switch');
-  if (!sw.openPublicJudge && !isAdminRole(user.role)) {
-    throw forbidden('submission.publicJudgingClosed');
-  }
+  const target = input.cid
+    ? await admitScoped(ctx, user, input, 'contest')
+    : await admitPractice(ctx, user, input);
+  const { problem } = target;
   await assertLanguage(ctx.db, problem, input.language);
-
-  const interval = sw.defaultSubmitInterval;
-  if (interval > 0 && !isSuperAdminRole(user.role)) {
-    const [last] = await ctx.db
-      .select({ t: submissions.submitTime })
-      .from(submissions)
-      .where(and(eq(submissions.uid, user.uid), eq(submissions.cid, 0)))
-      .orderBy(desc(submissions.id))
-      .limit(1);
-    const waitMs = last ? last.t.getTime() + interval * 1000 - Date.now() : 0;
-    if (waitMs > 0) {
-      throw tooMany('submission.tooFrequent', { seconds: Math.ceil(waitMs / 1000) });
-    }
-  }
+  if (target.cid === 0) await assertSubmitInterval(ctx, user);
 
   const row = await ctx.db.transaction(async (tx) => {
     await assertQueueRoom(tx, user, 'judge');
@@ -67,42 +53,94 @@ export async function submitJudge(
       .insert(submissions)
       .values({
         pid: problem.id,
-        displayPid: problem.problemId,
+        displayPid: target.displayPid,
         uid: user.uid,
         username: user.username,
-        cid: 0,
+        cid: target.cid,
+        cpid: target.cpid,
         tid: input.tid ?? null,
         code: input.code,
         language: input.language,
         length: Buffer.byteLength(input.code),
-        status: 5,
+        status: JudgeStatus.PENDING,
         ip,
       })
       .returning();
-    await enqueue(tx, { kind: 'judge', submitId: s.id, submissionVersion: 0, language: s.language, cid: 0 });
+    await enqueue(tx, {
+      kind: 'judge',
+      submitId: s.id,
+      submissionVersion: 0,
+      language: s.language,
+      cid: s.cid,
+    });
     return s;
   });
   notifyQueued(ctx);
   return toSubmissionView(row, problem.title, true);
 }
 
-/**
- * GET /api/get-submission-detail: the submission (code only when the viewer may see it), the problem's
- * codeShare, and waCaseData ({ caseIndex, inputName, outputName } of the first failing case when the viewer may
- * download it, doc 2 §6; else null). Throws 404 for unknown ids, 403 when the viewer may not view the problem.
- */
-export async function getSubmissionDetail(ctx: AppContext, viewer: SessionUser | null, submitId: number) {
-  const { s, p } = await loadSubmissionWithProblem(ctx, submitId);
-  assertCanViewProblem(viewer, p);
+/** Practice admission (cid 0): the problem by display or numeric id, visible to the user, public judging open. */
+async function admitPractice(
+  ctx: AppContext,
+  user: SessionUser,
+  input: SubmitInput,
+): Promise<AdmittedSubmit> {
+  const problem = await findProblem(ctx.db, input.pid);
+  assertCanUseProblem(user, problem);
   const sw = await ctx.config.get('switch');
-  const withCode = canSeeCode(viewer, s, p, sw.hideNonContestSubmissionCode);
-  const waCaseData = await waCaseDataFor(ctx, viewer, s);
-  return { submission: toSubmissionView(s, p.title, withCode), codeShare: p.codeShare, waCaseData };
+  if (!sw.openPublicJudge && !isAdminRole(user.role)) {
+    throw forbidden('submission.publicJudgingClosed');
+  }
+  return { problem, displayPid: problem.problemId, cid: 0, cpid: null };
+}
+
+/** 429 when the user's last non-contest submission is younger than the site's submit interval (super admins exempt). */
+async function assertSubmitInterval(ctx: AppContext, user: SessionUser): Promise<void> {
+  const interval = (await ctx.config.get('switch')).defaultSubmitInterval;
+  if (interval <= 0 || isSuperAdminRole(user.role)) return;
+  const [last] = await ctx.db
+    .select({ t: submissions.submitTime })
+    .from(submissions)
+    .where(and(eq(submissions.uid, user.uid), eq(submissions.cid, 0)))
+    .orderBy(desc(submissions.id))
+    .limit(1);
+  const waitMs = last ? last.t.getTime() + interval * 1000 - Date.now() : 0;
+  if (waitMs > 0) {
+    throw tooMany('submission.tooFrequent', { seconds: Math.ceil(waitMs / 1000) });
+  }
 }
 
 /**
- * POST /api/check-submissions-status: map submitId -> { status, score, time (ms), memory (KB) } for the ids that
- * exist and whose problem the viewer may view (canViewProblem); other ids are left out.
+ * GET /api/get-submission-detail: the submission (code only when the viewer may see it; contest admins see the
+ * code of their contest's submissions), the problem's codeShare, and waCaseData ({ caseIndex, inputName, outputName } of the first failing case when the viewer may
+ * download it, doc 2 §6; else null). Throws 404 for unknown ids, 403 when the viewer may not view the problem; a
+ * contest submission follows its contest's rule instead (viewScoped: access, hidden verdicts while sealed).
+ */
+export async function getSubmissionDetail(ctx: AppContext, viewer: SessionUser | null, submitId: number) {
+  const { s, p } = await loadSubmissionWithProblem(ctx, submitId);
+  const scoped = await viewScoped(ctx, viewer, s);
+  if (!scoped) assertCanViewProblem(viewer, p);
+  const sw = await ctx.config.get('switch');
+  const withCode = scoped?.isScopeAdmin || canSeeCode(viewer, s, p, sw.hideNonContestSubmissionCode);
+  const waCaseData = await waCaseDataFor(ctx, viewer, s);
+  const view = toSubmissionView(s, p.title, withCode);
+  if (scoped?.hiddenStatus != null) {
+    Object.assign(view, {
+      status: scoped.hiddenStatus,
+      score: null,
+      oiRankScore: null,
+      time: null,
+      memory: null,
+    });
+    view.errorMessage = null;
+  }
+  return { submission: view, codeShare: p.codeShare, waCaseData };
+}
+
+/**
+ * POST /api/check-submissions-status: map submitId -> { status, score, time (ms), memory (KB) } for the ids of
+ * practice submissions (cid 0) whose problem the viewer may view (canViewProblem); other ids are left out, contest
+ * ones too (their verdicts may be sealed: the contest's own check shows them).
  */
 export async function checkSubmissionsStatus(
   ctx: AppContext,
@@ -123,7 +161,13 @@ export async function checkSubmissionsStatus(
       memory: submissions.memory,
     })
     .from(submissions)
-    .where(and(inArray(submissions.id, submitIds), canViewProblemSql(viewer, submissions.pid)));
+    .where(
+      and(
+        inArray(submissions.id, submitIds),
+        eq(submissions.cid, 0),
+        canViewProblemSql(viewer, submissions.pid),
+      ),
+    );
   for (const r of rows)
     out[r.id] = { submitId: r.id, status: r.status, score: r.score, time: r.time, memory: r.memory };
   return out;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { canSubmitRole, LIMITS } from '@oj/shared';
+import { canSubmitRole, JudgeStatus, LIMITS } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { testJudges } from '../../db/schema/index.js';
@@ -51,7 +51,7 @@ export async function submitTestJudge(
       userInput: input.userInput,
       expectedOutput: input.expectedOutput ?? null,
       problemJudgeMode: problem.judgeMode,
-      status: 5,
+      status: JudgeStatus.PENDING,
     });
     await enqueue(tx, { kind: 'test', testKey: key, language: input.language });
   });

@@ -1,12 +1,9 @@
-import { isSuperAdminRole, LIMITS } from '@oj/shared';
+import { isSuperAdminRole, JUDGING_STATUS_CODES, LIMITS } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import type { SessionUser } from '../../context.js';
 import { tooMany } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import type { Tx } from '../problem/problem.store.js';
-
-/** Statuses of work not finished yet: Pending, Compiling, Judging. */
-const UNFINISHED = sql`(5, 6, 7)`;
 
 /**
  * Inside the caller's transaction, before it queues a job for `user`: takes the user's queue lock (so two requests
@@ -20,7 +17,7 @@ export async function assertQueueRoom(tx: Tx, user: SessionUser, kind: 'judge' |
   if (kind === 'test') {
     const [row] = rowsOf<{ n: number }>(
       await tx.execute(sql`SELECT count(*)::int AS n FROM test_judges
-        WHERE uid = ${user.uid} AND status IN ${UNFINISHED}`),
+        WHERE uid = ${user.uid} AND status IN ${JUDGING_STATUS_CODES}`),
     );
     if (Number(row?.n ?? 0) >= LIMITS.unfinishedTestRunsPerUser) {
       throw tooMany('submission.testRunBusy');
@@ -29,7 +26,7 @@ export async function assertQueueRoom(tx: Tx, user: SessionUser, kind: 'judge' |
   }
   const [row] = rowsOf<{ n: number }>(
     await tx.execute(sql`SELECT count(*)::int AS n FROM submissions
-      WHERE uid = ${user.uid} AND status IN ${UNFINISHED}`),
+      WHERE uid = ${user.uid} AND status IN ${JUDGING_STATUS_CODES}`),
   );
   if (Number(row?.n ?? 0) >= LIMITS.unfinishedSubmissionsPerUser) {
     throw tooMany('submission.queueFull', { count: LIMITS.unfinishedSubmissionsPerUser });

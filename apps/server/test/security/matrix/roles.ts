@@ -29,6 +29,10 @@ export interface Seed {
   userTestKey: string;
   /** A compile check queued by `problemAdmin`: its key. */
   compileKey: string;
+  /** A public running ACM contest of root with MX-PUB as problem A. */
+  contestId: number;
+  /** A private running contest of root (password 'mx-pwd') with MX-PUB as problem A. */
+  privateContestId: number;
   announcementId: number;
   tagId: number;
   classificationId: number;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.js';
+import { accountKeys } from './keys.js';
 
 /** Captcha of doc 1 §3: an image (SVG markup or data URL) and its key. */
 export interface Captcha {
@@ -11,7 +12,7 @@ export interface Captcha {
 export const getCaptcha = () => apiGet<Captcha>('/captcha');
 
 export const captchaQuery = () =>
-  queryOptions({ queryKey: ['captcha'], queryFn: getCaptcha, staleTime: 0, gcTime: 0 });
+  queryOptions({ queryKey: accountKeys.captcha(), queryFn: getCaptcha, staleTime: 0, gcTime: 0 });
 
 /** The current captcha; `refetch` gives a fresh one (click on the image, after each attempt). */
 export function useCaptcha() {

@@ -1,6 +1,7 @@
 import { apiGet } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { session } from '../../../lib/session.js';
+import { messageKeys } from '../../message/api/keys.js';
 
 /** GET /api/logout (doc 1 §4): ends the server session; the client forgets user and token either way. */
 export async function logout(admin = false): Promise<void> {
@@ -8,7 +9,7 @@ export async function logout(admin = false): Promise<void> {
     await apiGet<unknown>(admin ? '/admin/logout' : '/logout', undefined, { silent: true });
   } finally {
     session.clear();
-    queryClient.removeQueries({ queryKey: ['msg'] });
+    queryClient.removeQueries({ queryKey: messageKeys.all });
   }
 }
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.js';
 import { type Captcha, getCaptcha } from '../api/captcha.js';
+import { accountKeys } from '../api/keys.js';
 import { CaptchaImage } from './CaptchaImage.js';
 
 /**
@@ -15,7 +16,7 @@ import { CaptchaImage } from './CaptchaImage.js';
 export function useLoginCaptcha() {
   const [needed, setNeeded] = useState(false);
   const captcha = useQuery({
-    queryKey: ['captcha', 'login'],
+    queryKey: accountKeys.loginCaptcha(),
     queryFn: getCaptcha,
     enabled: needed,
     staleTime: 0,

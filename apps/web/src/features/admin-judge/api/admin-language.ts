@@ -2,6 +2,8 @@ import type { LanguageView } from '@oj/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPut } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
+import { languageKeys } from '../../help/api/keys.js';
+import { adminJudgeKeys } from './keys.js';
 
 /** A language row as the super admin sees it (every language, available or not). */
 export interface AdminLanguage extends LanguageView {
@@ -12,7 +14,7 @@ export interface AdminLanguage extends LanguageView {
 /** GET /api/admin/language (super admin): every language by seq. */
 export const adminLanguagesQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'language'],
+    queryKey: adminJudgeKeys.languages(),
     queryFn: () => apiGet<AdminLanguage[]>('/admin/language'),
   });
 export const useAdminLanguages = () => useQuery(adminLanguagesQuery());
@@ -30,7 +32,7 @@ export const useUpdateLanguage = () =>
   useMutation({
     mutationFn: updateLanguage,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'language'] });
-      void queryClient.invalidateQueries({ queryKey: ['languages'] });
+      void queryClient.invalidateQueries({ queryKey: adminJudgeKeys.languages() });
+      void queryClient.invalidateQueries({ queryKey: languageKeys.all });
     },
   });

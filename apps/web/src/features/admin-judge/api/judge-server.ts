@@ -1,6 +1,7 @@
 import { LIMITS } from '@oj/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.js';
+import { adminJudgeKeys } from './keys.js';
 
 /** One judgehost as the server last heard of it. `load` is the 1-minute load average. */
 export interface JudgeServer {
@@ -26,7 +27,7 @@ export interface JudgeServerStatus {
 /** GET /api/admin/judge/get-judge-server-status (admin roles): judgehosts and queue counts, polled every 10 s. */
 export const judgeServerStatusQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'judge-server'],
+    queryKey: adminJudgeKeys.servers(),
     queryFn: () => apiGet<JudgeServerStatus>('/admin/judge/get-judge-server-status'),
     refetchInterval: LIMITS.adminHelperRefreshMs,
     staleTime: 0,

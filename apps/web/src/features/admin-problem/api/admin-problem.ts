@@ -2,6 +2,8 @@ import type { Page, ProblemColumns } from '@oj/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
+import { problemKeys } from '../../problem/api/keys.js';
+import { adminProblemKeys } from './keys.js';
 
 /** A row of the admin problem list (doc 3 §3 "Problem row in admin lists"). */
 export interface AdminProblemRow {
@@ -58,14 +60,12 @@ export interface ProblemBody {
   changeJudgeCaseMode?: boolean;
 }
 
-const KEY = ['admin', 'problem'] as const;
-
 /** GET /api/admin/problem/get-problem-list?keyword&currentPage&limit: every problem, newest first. */
 export const getAdminProblems = (q: { keyword: string; currentPage: number; limit: number }) =>
   apiGet<Page<AdminProblemRow>>('/admin/problem/get-problem-list', q);
 export const adminProblemsQuery = (q: { keyword: string; currentPage: number; limit: number }) =>
   queryOptions({
-    queryKey: [...KEY, 'list', q],
+    queryKey: adminProblemKeys.list(q),
     queryFn: () => getAdminProblems(q),
     placeholderData: keepPreviousData,
   });
@@ -76,7 +76,7 @@ export const useAdminProblems = (q: { keyword: string; currentPage: number; limi
 export const getAdminProblem = (pid: number) => apiGet<AdminProblem>('/admin/problem', { pid });
 export const useAdminProblem = (pid: number | null) =>
   useQuery({
-    queryKey: [...KEY, 'detail', pid],
+    queryKey: adminProblemKeys.detail(pid),
     queryFn: () => getAdminProblem(pid as number),
     enabled: pid != null,
     gcTime: 0,
@@ -87,16 +87,16 @@ export const getAdminCases = (pid: number) =>
   apiGet<AdminCase[]>('/admin/problem/get-problem-cases', { pid });
 export const useAdminCases = (pid: number | null) =>
   useQuery({
-    queryKey: [...KEY, 'cases', pid],
+    queryKey: adminProblemKeys.cases(pid),
     queryFn: () => getAdminCases(pid as number),
     enabled: pid != null,
     gcTime: 0,
   });
 
-/** Drops every cached admin and public problem list after a change. */
+/** After a change: every cached admin problem query and every public problem query (lists, details, tags). */
 export const refreshProblems = () => {
-  void queryClient.invalidateQueries({ queryKey: KEY });
-  void queryClient.invalidateQueries({ queryKey: ['problem'] });
+  void queryClient.invalidateQueries({ queryKey: adminProblemKeys.all });
+  void queryClient.invalidateQueries({ queryKey: problemKeys.all });
 };
 
 /** POST /api/admin/problem: creates; answers { pid, problemId }; 400 names the refused field. */

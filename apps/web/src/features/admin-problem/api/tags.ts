@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
+import { problemKeys } from '../../problem/api/keys.js';
+import { adminProblemKeys } from './keys.js';
 
 /** A tag (doc 3 §3 "Tag"): name, colour, classification. */
 export interface TagItem {
@@ -21,26 +23,26 @@ export interface ClassificationItem {
   gmtCreate: string;
 }
 
-const TAGS = ['admin', 'tag'] as const;
-const CLASSES = ['admin', 'tag-classification'] as const;
-
 /** GET /api/admin/tag: every local (oj ME) tag. */
 export const adminTagsQuery = () =>
-  queryOptions({ queryKey: [...TAGS], queryFn: () => apiGet<TagItem[]>('/admin/tag', { oj: 'ME' }) });
+  queryOptions({
+    queryKey: adminProblemKeys.tags(),
+    queryFn: () => apiGet<TagItem[]>('/admin/tag', { oj: 'ME' }),
+  });
 export const useAdminTags = () => useQuery(adminTagsQuery());
 
 /** GET /api/admin/tag/classification: local classifications by rank. */
 export const classificationsQuery = () =>
   queryOptions({
-    queryKey: [...CLASSES],
+    queryKey: adminProblemKeys.classifications(),
     queryFn: () => apiGet<ClassificationItem[]>('/admin/tag/classification', { oj: 'ME' }),
   });
 export const useClassifications = () => useQuery(classificationsQuery());
 
 const refresh = () => {
-  void queryClient.invalidateQueries({ queryKey: TAGS });
-  void queryClient.invalidateQueries({ queryKey: CLASSES });
-  void queryClient.invalidateQueries({ queryKey: ['problem'] });
+  void queryClient.invalidateQueries({ queryKey: adminProblemKeys.tags() });
+  void queryClient.invalidateQueries({ queryKey: adminProblemKeys.classifications() });
+  void queryClient.invalidateQueries({ queryKey: problemKeys.all });
 };
 
 export interface TagInput {

@@ -2,13 +2,15 @@ import type { AnnouncementItem, Page } from '@oj/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
+import { announcementKeys } from '../../announcement/api/keys.js';
+import { adminKeys } from './keys.js';
 
 /** GET /api/admin/announcement?currentPage&limit: every announcement, hidden ones too. */
 export const getAdminAnnouncements = (currentPage: number, limit: number) =>
   apiGet<Page<AnnouncementItem>>('/admin/announcement', { currentPage, limit });
 export const adminAnnouncementsQuery = (currentPage: number, limit: number) =>
   queryOptions({
-    queryKey: ['admin', 'announcement', currentPage, limit],
+    queryKey: adminKeys.announcementList(currentPage, limit),
     queryFn: () => getAdminAnnouncements(currentPage, limit),
     placeholderData: keepPreviousData,
   });
@@ -16,8 +18,8 @@ export const useAdminAnnouncements = (currentPage: number, limit: number) =>
   useQuery(adminAnnouncementsQuery(currentPage, limit));
 
 const refresh = () => {
-  void queryClient.invalidateQueries({ queryKey: ['admin', 'announcement'] });
-  void queryClient.invalidateQueries({ queryKey: ['common-announcement'] });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.announcements() });
+  void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
 };
 
 /** POST /api/admin/announcement {title, content}. */

@@ -9,11 +9,13 @@ import type {
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost, apiPut, apiUpload } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
+import { configKeys } from '../../config/api/keys.js';
+import { homeKeys } from '../../home/api/keys.js';
+import { adminKeys } from './keys.js';
 
 /** GET /api/admin/config/get-web-config: the website section. */
 export const getWebConfig = () => apiGet<WebsiteConfig>('/admin/config/get-web-config');
-export const webConfigQuery = () =>
-  queryOptions({ queryKey: ['admin', 'web-config'], queryFn: getWebConfig });
+export const webConfigQuery = () => queryOptions({ queryKey: adminKeys.webConfig(), queryFn: getWebConfig });
 export const useWebConfig = () => useQuery(webConfigQuery());
 
 /** PUT /api/admin/config/set-web-config (website section fields); the public config is refetched. */
@@ -22,15 +24,15 @@ export const useSetWebConfig = () =>
   useMutation({
     mutationFn: setWebConfig,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'web-config'] });
-      void queryClient.invalidateQueries({ queryKey: ['website-config'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.webConfig() });
+      void queryClient.invalidateQueries({ queryKey: configKeys.all });
     },
   });
 
 /** GET /api/admin/config/get-email-config: SMTP settings without the password (`hasPassword`). */
 export const getEmailConfig = () => apiGet<EmailConfigView>('/admin/config/get-email-config');
 export const emailConfigQuery = () =>
-  queryOptions({ queryKey: ['admin', 'email-config'], queryFn: getEmailConfig });
+  queryOptions({ queryKey: adminKeys.emailConfig(), queryFn: getEmailConfig });
 export const useEmailConfig = () => useQuery(emailConfigQuery());
 
 /** PUT /api/admin/config/set-email-config {host, port, username, password, ssl, from}. */
@@ -39,7 +41,7 @@ export const setEmailConfig = (body: SetEmailConfigBody) =>
 export const useSetEmailConfig = () =>
   useMutation({
     mutationFn: setEmailConfig,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'email-config'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.emailConfig() }),
   });
 
 /** POST /api/admin/config/test-email {email}: sends a test mail with the saved settings. */
@@ -48,7 +50,7 @@ export const useTestEmail = () => useMutation({ mutationFn: testEmail });
 
 /** GET /api/admin/switch/info: the switch section. */
 export const getSwitchInfo = () => apiGet<Required<SetSwitchConfigBody>>('/admin/switch/info');
-export const switchInfoQuery = () => queryOptions({ queryKey: ['admin', 'switch'], queryFn: getSwitchInfo });
+export const switchInfoQuery = () => queryOptions({ queryKey: adminKeys.switches(), queryFn: getSwitchInfo });
 export const useSwitchInfo = () => useQuery(switchInfoQuery());
 
 /** PUT /api/admin/switch/update (switch section fields). */
@@ -56,7 +58,7 @@ export const updateSwitch = (body: SetSwitchConfigBody) => apiPut<unknown>('/adm
 export const useUpdateSwitch = () =>
   useMutation({
     mutationFn: updateSwitch,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'switch'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.switches() }),
   });
 
 /** POST /api/admin/home-carousel (multipart `image`) -> {id, url}. */
@@ -64,7 +66,7 @@ export const uploadCarousel = (file: File) =>
   apiUpload<CarouselItem>('/admin/home-carousel', 'image', file, file.name);
 /** DELETE /api/admin/home-carousel?id= */
 export const deleteCarousel = (id: number) => apiDelete<unknown>('/admin/home-carousel', { id });
-const refreshCarousel = () => void queryClient.invalidateQueries({ queryKey: ['home-carousel'] });
+const refreshCarousel = () => void queryClient.invalidateQueries({ queryKey: homeKeys.carousel() });
 export const useUploadCarousel = () =>
   useMutation({ mutationFn: uploadCarousel, onSuccess: refreshCarousel });
 export const useDeleteCarousel = () =>

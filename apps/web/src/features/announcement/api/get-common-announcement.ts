@@ -1,6 +1,7 @@
 import type { AnnouncementItem, Page } from '@oj/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.js';
+import { announcementKeys } from './keys.js';
 
 /** GET /api/get-common-announcement?currentPage&limit (doc 1 §7): visible announcements, newest first. */
 export const getCommonAnnouncement = (currentPage: number, limit: number) =>
@@ -8,7 +9,7 @@ export const getCommonAnnouncement = (currentPage: number, limit: number) =>
 
 export const commonAnnouncementQuery = (currentPage: number, limit: number) =>
   queryOptions({
-    queryKey: ['common-announcement', currentPage, limit],
+    queryKey: announcementKeys.list(currentPage, limit),
     queryFn: () => getCommonAnnouncement(currentPage, limit),
     placeholderData: keepPreviousData,
   });

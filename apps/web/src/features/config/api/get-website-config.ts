@@ -1,6 +1,7 @@
 import type { WebsiteConfig } from '@oj/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.js';
+import { configKeys } from './keys.js';
 
 /** Defaults used until the server answers (doc 1 §3: registration and discussions on). */
 export const DEFAULT_WEBSITE_CONFIG: WebsiteConfig = {
@@ -22,7 +23,7 @@ export const DEFAULT_WEBSITE_CONFIG: WebsiteConfig = {
 export const getWebsiteConfig = () => apiGet<WebsiteConfig>('/get-website-config');
 
 export const websiteConfigQuery = () =>
-  queryOptions({ queryKey: ['website-config'], queryFn: getWebsiteConfig, staleTime: 60_000 });
+  queryOptions({ queryKey: configKeys.website(), queryFn: getWebsiteConfig, staleTime: 60_000 });
 
 /** The website config, with defaults while loading. */
 export function useWebsiteConfig(): WebsiteConfig {

@@ -1,6 +1,7 @@
 import { LIMITS } from '@oj/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api.js';
+import { messageKeys } from './keys.js';
 
 /** Unread counts of doc 1 §3: comment, reply, like, sys, mine. */
 export interface UnreadCounts {
@@ -27,7 +28,7 @@ export async function getUnread(): Promise<UnreadCounts> {
 }
 
 export const unreadQuery = (uid: string | undefined) =>
-  queryOptions({ queryKey: ['msg', 'unread', uid], queryFn: getUnread, staleTime: LIMITS.unreadPollMs });
+  queryOptions({ queryKey: messageKeys.unread(uid), queryFn: getUnread, staleTime: LIMITS.unreadPollMs });
 
 /** Unread counts polled every 120 s while logged in (doc 1 §4); zeros when logged out. */
 export function useUnread(uid: string | undefined): UnreadCounts {

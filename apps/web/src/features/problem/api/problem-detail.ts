@@ -1,18 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.js';
+import { problemKeys } from './keys.js';
 import type { LanguageVo, ProblemDetailResponse } from './types.js';
 
 /** GET /api/get-problem-detail?problemId= (doc 2 §2.2, §7): problem, tags, languages, templates, counts. */
 export const getProblemDetail = (problemId: string) =>
   apiGet<ProblemDetailResponse>('/get-problem-detail', { problemId });
 export const problemDetailQuery = (problemId: string) =>
-  queryOptions({ queryKey: ['problem-detail', problemId], queryFn: () => getProblemDetail(problemId) });
+  queryOptions({ queryKey: problemKeys.detail(problemId), queryFn: () => getProblemDetail(problemId) });
 export const useProblemDetail = (problemId: string) => useQuery(problemDetailQuery(problemId));
 
 /** GET /api/get-problem-languages?pid= -> the languages the problem accepts (with content types). */
 export const getProblemLanguages = (pid: number) => apiGet<LanguageVo[]>('/get-problem-languages', { pid });
 export const problemLanguagesQuery = (pid: number) =>
-  queryOptions({ queryKey: ['problem-languages', pid], queryFn: () => getProblemLanguages(pid) });
+  queryOptions({ queryKey: problemKeys.languages(pid), queryFn: () => getProblemLanguages(pid) });
 export const useProblemLanguages = (pid: number | undefined) =>
   useQuery({ ...problemLanguagesQuery(pid ?? 0), enabled: !!pid });
 

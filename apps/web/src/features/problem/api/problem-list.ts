@@ -1,6 +1,7 @@
 import type { Page } from '@oj/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api.js';
+import { problemKeys } from './keys.js';
 import type { ProblemListFilter, ProblemListItem, ProblemStatusVo, TagGroup } from './types.js';
 
 /** Drops empty filter values (doc 2 §7: empty values are not sent). */
@@ -12,7 +13,7 @@ function compact(f: object): Record<string, unknown> {
 export const getProblemList = (f: ProblemListFilter) =>
   apiGet<Page<ProblemListItem>>('/get-problem-list', compact(f));
 export const problemListQuery = (f: ProblemListFilter) =>
-  queryOptions({ queryKey: ['problem-list', compact(f)], queryFn: () => getProblemList(f) });
+  queryOptions({ queryKey: problemKeys.list(compact(f)), queryFn: () => getProblemList(f) });
 export const useProblemList = (f: ProblemListFilter) =>
   useQuery({ ...problemListQuery(f), placeholderData: keepPreviousData });
 
@@ -21,7 +22,7 @@ export const getTagsAndClassification = (oj?: string) =>
   apiGet<TagGroup[]>('/get-problem-tags-and-classification', compact({ oj }));
 export const tagsAndClassificationQuery = (oj?: string) =>
   queryOptions({
-    queryKey: ['problem-tags-and-classification', oj ?? ''],
+    queryKey: problemKeys.tagsAndClassification(oj ?? ''),
     queryFn: () => getTagsAndClassification(oj),
     staleTime: 5 * 60_000,
   });
@@ -35,7 +36,7 @@ export const getUserProblemStatus = (pidList: number[]) =>
     { silent: true },
   );
 export const userProblemStatusQuery = (pidList: number[]) =>
-  queryOptions({ queryKey: ['user-problem-status', pidList], queryFn: () => getUserProblemStatus(pidList) });
+  queryOptions({ queryKey: problemKeys.userStatus(pidList), queryFn: () => getUserProblemStatus(pidList) });
 export const useUserProblemStatus = (pidList: number[], enabled: boolean) =>
   useQuery({ ...userProblemStatusQuery(pidList), enabled: enabled && pidList.length > 0 });
 

@@ -18,9 +18,11 @@ import {
 import { t as tt } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/notify.js';
 import { session, useSession } from '../../../lib/session.js';
+import { submissionKeys } from '../../submission/api/keys.js';
 import { submitProblemJudge } from '../../submission/api/submit.js';
 import { SubmitStatusPanel } from '../../submission/components/SubmitStatusPanel.js';
 import { useSubmissionPoll } from '../../submission/lib/useSubmissionPoll.js';
+import { problemKeys } from '../api/keys.js';
 import { getLastAcCode, useProblemLanguages } from '../api/problem-detail.js';
 import type { ProblemDetailResponse } from '../api/types.js';
 import { codeError } from '../lib/validate-code.js';
@@ -67,8 +69,8 @@ export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
   }, [storeKey, code, language, look]);
 
   const poll = useSubmissionPoll(() => {
-    void qc.invalidateQueries({ queryKey: ['problem-detail', p.problemId] });
-    void qc.invalidateQueries({ queryKey: ['submission-list'] });
+    void qc.invalidateQueries({ queryKey: problemKeys.detail(p.problemId) });
+    void qc.invalidateQueries({ queryKey: submissionKeys.lists() });
   });
   const judging = poll.state != null && !isFinishedStatus(poll.state.status) && !poll.state.gaveUp;
 

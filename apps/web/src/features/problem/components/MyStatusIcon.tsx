@@ -15,9 +15,12 @@ export function MyStatusIcon({ status }: { status: number | undefined }) {
   return (
     <Tooltip title={t(statusKey(status))}>
       {ac ? (
-        <CheckOutlined style={{ color: statusInfo(0).color }} data-testid="my-status-ac" />
+        <CheckOutlined style={{ color: statusInfo(JudgeStatus.ACCEPTED).color }} data-testid="my-status-ac" />
       ) : (
-        <MinusOutlined style={{ color: statusInfo(-1).color }} data-testid="my-status-tried" />
+        <MinusOutlined
+          style={{ color: statusInfo(JudgeStatus.WRONG_ANSWER).color }}
+          data-testid="my-status-tried"
+        />
       )}
     </Tooltip>
   );

@@ -1,16 +1,20 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Button, Result, Skeleton, Tabs, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../../lib/session.js';
 import { useWebsiteConfig } from '../../config/api/get-website-config.js';
 import { useProblemDetail } from '../api/problem-detail.js';
 import { CodePanel } from '../components/CodePanel.js';
-import { MySubmissions } from '../components/MySubmissions.js';
 import { ProblemAnnex } from '../components/ProblemAnnex.js';
 import { ProblemStatement } from '../components/ProblemStatement.js';
 import { SplitPane } from '../components/SplitPane.js';
+
+// The My Submission tab (and antd's Table it needs) loads when the tab is first opened.
+const MySubmissions = lazy(() =>
+  import('../components/MySubmissions.js').then((m) => ({ default: m.MySubmissions })),
+);
 
 /**
  * /problem/:problemID (doc 2 §2.2; footer hidden): tabs Problem Description / My Submission (login) / Problem
@@ -62,7 +66,11 @@ export default function ProblemDetailPage() {
               {
                 key: 'mine',
                 label: t('My_Submission'),
-                children: <MySubmissions problemId={data.problem.problemId} />,
+                children: (
+                  <Suspense fallback={<Skeleton active />}>
+                    <MySubmissions problemId={data.problem.problemId} />
+                  </Suspense>
+                ),
               },
             ]
           : []),

@@ -1,6 +1,7 @@
 import type { Page, RankRecord } from '@oj/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.js';
+import { rankKeys } from './keys.js';
 
 export type { RankRecord };
 
@@ -17,6 +18,6 @@ export interface RankFilter {
 export const getRankList = (f: RankFilter) =>
   apiGet<Page<RankRecord>>('/get-rank-list', { ...f, searchUser: f.searchUser || undefined });
 export const rankListQuery = (f: RankFilter) =>
-  queryOptions({ queryKey: ['rank-list', f], queryFn: () => getRankList(f) });
+  queryOptions({ queryKey: rankKeys.list(f), queryFn: () => getRankList(f) });
 export const useRankList = (f: RankFilter) =>
   useQuery({ ...rankListQuery(f), placeholderData: keepPreviousData });

@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import { LIMITS } from '@oj/shared';
+import { JudgeStatus, LIMITS } from '@oj/shared';
 import { Avatar, Card, Input, Skeleton, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,8 +53,12 @@ export function RankPage({ type }: { type: RankType }) {
             key: 'act',
             render: (_: unknown, r: RankRecord) => (
               <span>
-                <Link to={`/status?username=${encodeURIComponent(r.username)}&status=0`}>{r.ac}</Link> /{' '}
-                {r.total}
+                <Link
+                  to={`/status?username=${encodeURIComponent(r.username)}&status=${JudgeStatus.ACCEPTED}`}
+                >
+                  {r.ac}
+                </Link>{' '}
+                / {r.total}
               </span>
             ),
           },
@@ -64,7 +68,10 @@ export function RankPage({ type }: { type: RankType }) {
             title: t('AC'),
             dataIndex: 'ac',
             render: (v: number, r: RankRecord) => (
-              <Link to={`/status?username=${encodeURIComponent(r.username)}&status=0`} data-testid="rank-ac">
+              <Link
+                to={`/status?username=${encodeURIComponent(r.username)}&status=${JudgeStatus.ACCEPTED}`}
+                data-testid="rank-ac"
+              >
                 {v}
               </Link>
             ),

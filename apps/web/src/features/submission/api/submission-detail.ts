@@ -2,6 +2,7 @@ import { isFinishedStatus, LIMITS } from '@oj/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiDownload, apiGet, apiPut } from '../../../lib/api.js';
 import { saveBlob } from '../../../lib/save-blob.js';
+import { submissionKeys } from './keys.js';
 import type { CaseResultResponse, SubmissionDetailResponse, WaCaseData } from './types.js';
 
 /** GET /api/get-submission-detail?submitId= (doc 2 §2.5, §7) -> { submission, codeShare, waCaseData }. */
@@ -9,7 +10,7 @@ export const getSubmissionDetail = (submitId: number) =>
   apiGet<SubmissionDetailResponse>('/get-submission-detail', { submitId });
 export const submissionDetailQuery = (submitId: number) =>
   queryOptions({
-    queryKey: ['submission-detail', submitId],
+    queryKey: submissionKeys.detail(submitId),
     queryFn: () => getSubmissionDetail(submitId),
     staleTime: 0,
   });
@@ -29,7 +30,7 @@ export const getAllCaseResult = (submitId: number) =>
   apiGet<CaseResultResponse | null>('/get-all-case-result', { submitId }, { silent: true });
 export const allCaseResultQuery = (submitId: number, version: string) =>
   queryOptions({
-    queryKey: ['all-case-result', submitId, version],
+    queryKey: submissionKeys.caseResult(submitId, version),
     queryFn: () => getAllCaseResult(submitId),
   });
 export const useAllCaseResult = (submitId: number, version: string, enabled: boolean) =>

@@ -1,6 +1,7 @@
 import { isFinishedStatus, LIMITS, type Page } from '@oj/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.js';
+import { submissionKeys } from './keys.js';
 import type { SubmissionListFilter, SubmissionListItem } from './types.js';
 
 function compact(f: object): Record<string, unknown> {
@@ -14,7 +15,7 @@ export const getSubmissionList = (f: SubmissionListFilter) =>
   apiGet<Page<SubmissionListItem>>('/get-submission-list', compact(f));
 export const submissionListQuery = (f: SubmissionListFilter) =>
   queryOptions({
-    queryKey: ['submission-list', compact(f)],
+    queryKey: submissionKeys.list(compact(f)),
     queryFn: () => getSubmissionList(f),
     staleTime: 0,
   });

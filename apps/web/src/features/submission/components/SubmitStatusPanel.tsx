@@ -1,5 +1,5 @@
 import { LoadingOutlined } from '@ant-design/icons';
-import { isFinishedStatus } from '@oj/shared';
+import { isFinishedStatus, JudgeStatus } from '@oj/shared';
 import { Alert, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,7 +14,7 @@ import { StatusTag } from './StatusTag.js';
 export function SubmitStatusPanel({ state, showScore }: { state: PollState; showScore?: boolean }) {
   const { t } = useTranslation('submission');
   const finished = isFinishedStatus(state.status);
-  const ac = state.status === 0;
+  const ac = state.status === JudgeStatus.ACCEPTED;
   return (
     <Alert
       data-testid="submit-status-panel"

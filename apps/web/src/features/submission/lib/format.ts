@@ -1,4 +1,4 @@
-import { JUDGE_STATUS_INFO, type JudgeStatusCode } from '@oj/shared';
+import { JUDGE_STATUS_INFO, JudgeStatus, type JudgeStatusCode } from '@oj/shared';
 
 const UNITS = ['KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
 
@@ -29,7 +29,9 @@ export function formatLength(b: number | null | undefined): string {
 
 /** Status info of a code (unknown codes show as Submitted Unknown Result). */
 export function statusInfo(code: number) {
-  return JUDGE_STATUS_INFO[code as JudgeStatusCode] ?? JUDGE_STATUS_INFO[-5];
+  return (
+    JUDGE_STATUS_INFO[code as JudgeStatusCode] ?? JUDGE_STATUS_INFO[JudgeStatus.SUBMITTED_UNKNOWN_RESULT]
+  );
 }
 
 /** The i18n key of a status name in the `submission` namespace (`status.<short>`). */

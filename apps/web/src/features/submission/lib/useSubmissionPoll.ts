@@ -1,4 +1,4 @@
-import { isFinishedStatus, LIMITS } from '@oj/shared';
+import { isFinishedStatus, JudgeStatus, LIMITS } from '@oj/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { checkSubmissionsStatus } from '../api/submit.js';
 import type { StatusCheck } from '../api/types.js';
@@ -34,7 +34,7 @@ export function useSubmissionPoll(onFinished?: (s: StatusCheck) => void) {
   }, []);
 
   const start = useCallback(
-    (submitId: number, status = 5) => {
+    (submitId: number, status: number = JudgeStatus.PENDING) => {
       stop();
       const my = gen.current;
       setState({ submitId, status, time: null, memory: null, score: null, checks: 0, gaveUp: false });

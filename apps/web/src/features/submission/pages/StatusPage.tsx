@@ -9,6 +9,7 @@ import { t as tt } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/notify.js';
 import { isAdminRoles, session, useSession } from '../../../lib/session.js';
 import { rejudge } from '../api/admin-judge.js';
+import { submissionKeys } from '../api/keys.js';
 import { useSubmissionList } from '../api/submission-list.js';
 import type { SubmissionListFilter, SubmissionListItem } from '../api/types.js';
 import { RelativeTime } from '../components/RelativeTime.js';
@@ -52,7 +53,7 @@ export default function StatusPage() {
     try {
       await rejudge(submitId);
       notify.success(t('Rejudge_successfully'));
-      void qc.invalidateQueries({ queryKey: ['submission-list'] });
+      void qc.invalidateQueries({ queryKey: submissionKeys.lists() });
     } catch {
       // toast shown by the api client
     }

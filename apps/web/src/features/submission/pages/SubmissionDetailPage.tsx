@@ -24,6 +24,7 @@ import { formatTime } from '../../../lib/time.js';
 import { useLanguages } from '../../help/api/languages.js';
 import { copyText } from '../../problem/lib/clipboard.js';
 import { cancelJudge, manualJudge } from '../api/admin-judge.js';
+import { submissionKeys } from '../api/keys.js';
 import {
   downloadWaCase,
   resubmit,
@@ -71,8 +72,8 @@ export default function SubmissionDetailPage() {
   if (isLoading || !s) return <Skeleton active style={{ padding: 24 }} />;
 
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['submission-detail', submitId] });
-    void qc.invalidateQueries({ queryKey: ['submission-list'] });
+    void qc.invalidateQueries({ queryKey: submissionKeys.detail(submitId) });
+    void qc.invalidateQueries({ queryKey: submissionKeys.lists() });
   };
   const owner = !!userInfo && userInfo.uid === s.uid;
   const info = statusInfo(s.status);

@@ -3,11 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { apiGet, apiPost, apiUpload } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { session } from '../../../lib/session.js';
+import { userKeys } from './keys.js';
 
 /** After any change of the signed-in user's info: store it and refetch profile pages. */
 function adoptUser(user: UserInfo): UserInfo {
   session.setUser(user);
-  void queryClient.invalidateQueries({ queryKey: ['user-home-info'] });
+  void queryClient.invalidateQueries({ queryKey: userKeys.homeInfos() });
   return user;
 }
 

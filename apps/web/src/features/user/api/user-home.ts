@@ -1,6 +1,7 @@
 import type { CalendarHeatmap, UserHomeInfo } from '@oj/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api.js';
+import { userKeys } from './keys.js';
 
 /** Who a profile call is about; both absent means the signed-in user. */
 export interface Who {
@@ -17,7 +18,7 @@ const params = (w: Who) => ({
 export const getUserHomeInfo = (w: Who) => apiGet<UserHomeInfo>('/get-user-home-info', params(w));
 export const userHomeInfoQuery = (w: Who) =>
   queryOptions({
-    queryKey: ['user-home-info', w.uid ?? '', w.username ?? ''],
+    queryKey: userKeys.homeInfo(w.uid ?? '', w.username ?? ''),
     queryFn: () => getUserHomeInfo(w),
   });
 export const useUserHomeInfo = (w: Who) => useQuery(userHomeInfoQuery(w));
@@ -27,7 +28,7 @@ export const getUserCalendarHeatmap = (w: Who) =>
   apiGet<CalendarHeatmap>('/get-user-calendar-heatmap', params(w), { silent: true });
 export const userCalendarHeatmapQuery = (w: Who) =>
   queryOptions({
-    queryKey: ['user-calendar-heatmap', w.uid ?? '', w.username ?? ''],
+    queryKey: userKeys.heatmap(w.uid ?? '', w.username ?? ''),
     queryFn: () => getUserCalendarHeatmap(w),
   });
 export const useUserCalendarHeatmap = (w: Who) => useQuery(userCalendarHeatmapQuery(w));

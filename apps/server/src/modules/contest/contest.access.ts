@@ -1,0 +1,103 @@
+import {
+  type ContestAccessVo,
+  ContestAuth,
+  ContestRegisterStatus,
+  ContestStatus,
+  fitsAccountLimit,
+  isSuperAdminRole,
+  parseAccountLimitRule,
+} from '@oj/shared';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context.js';
+import { contestRegisters, contests } from '../../db/schema/index.js';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { contestStatus } from './contest.clock.js';
+
+export type ContestRow = typeof contests.$inferSelect;
+
+/** Loads a contest by id; 404 "The contest does not exist" when absent. */
+export async function loadContest(ctx: AppContext, cid: number): Promise<ContestRow> {
+  const [row] = await ctx.db.select().from(contests).where(eq(contests.id, cid)).limit(1);
+  if (!row) throw notFound('contest.notFound');
+  return row;
+}
+
+/**
+ * Contest admin (doc 2 §6): the contest's creator or a super admin (group roots when groups land). Contest admins
+ * always view and submit, see real-time results and every submission.
+ */
+export function isContestAdmin(user: SessionUser | null, c: Pick<ContestRow, 'uid'>): boolean {
+  if (!user) return false;
+  return isSuperAdminRole(user.role) || (c.uid != null && c.uid === user.uid);
+}
+
+/** True when `uid` registered for the contest with its password. */
+export async function isRegistered(ctx: AppContext, cid: number, uid: string): Promise<boolean> {
+  const [r] = await ctx.db
+    .select({ uid: contestRegisters.uid })
+    .from(contestRegisters)
+    .where(
+      and(
+        eq(contestRegisters.cid, cid),
+        eq(contestRegisters.uid, uid),
+        eq(contestRegisters.status, ContestRegisterStatus.VALID),
+      ),
+    )
+    .limit(1);
+  return !!r;
+}
+
+/** True when the account limit of the contest lets `username` take part (always when the limit is off). */
+export function fitsContestAccountLimit(c: ContestRow, username: string): boolean {
+  if (!c.openAccountLimit) return true;
+  return fitsAccountLimit(username, parseAccountLimitRule(c.accountLimitRule));
+}
+
+/**
+ * The viewer's standing in a contest (doc 2 §4.2, §6), for a signed-in user of a contest they may see:
+ * `isAdmin` contest admin; `registered` registered with the password; `access` may view the contest's problems,
+ * submissions and board: admins, public and protected contests for everyone, private contests once registered.
+ */
+export async function contestStanding(
+  ctx: AppContext,
+  user: SessionUser,
+  c: ContestRow,
+): Promise<ContestAccessVo & { canSubmit: boolean }> {
+  const isAdmin = isContestAdmin(user, c);
+  const registered = await isRegistered(ctx, c.id, user.uid);
+  const access = isAdmin || c.auth !== ContestAuth.PRIVATE || registered;
+  const canSubmit = isAdmin || c.auth === ContestAuth.PUBLIC || registered;
+  return { access, isAdmin, registered, canSubmit };
+}
+
+/**
+ * Loads a contest the caller may open at all: 401 for anonymous callers (doc 2 §6: a contest detail needs login),
+ * 404 for unknown contests and for hidden ones (visible off) unless the caller is a contest admin.
+ */
+export async function openContest(
+  ctx: AppContext,
+  user: SessionUser | null,
+  cid: number,
+): Promise<{ user: SessionUser; contest: ContestRow }> {
+  if (!user) throw unauthorized();
+  const contest = await loadContest(ctx, cid);
+  if (!contest.visible && !isContestAdmin(user, contest)) throw notFound('contest.notFound');
+  return { user, contest };
+}
+
+/**
+ * Loads a contest whose inside (problems, submissions, board) the caller may view (doc 2 §4.2): openContest, then
+ * 403 for a private contest without registration and, for non-admins, 403 before the start. Returns the
+ * contest and the caller's standing.
+ */
+export async function enterContest(ctx: AppContext, user: SessionUser | null, cid: number, now = new Date()) {
+  const opened = await openContest(ctx, user, cid);
+  const standing = await contestStanding(ctx, opened.user, opened.contest);
+  if (!standing.access) {
+    throw forbidden('contest.privateRegisterFirst');
+  }
+  if (!standing.isAdmin && contestStatus(opened.contest, now) === ContestStatus.SCHEDULED) {
+    throw forbidden('contest.notStarted');
+  }
+  return { ...opened, standing };
+}

@@ -1,0 +1,54 @@
+import { ContestType, JudgeStatus } from '@oj/shared';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { ContestRow } from './contest.access.js';
+import { isAfterSeal, seesRealResults } from './contest.clock.js';
+
+/** Who looks at a contest's verdicts, and when. */
+export interface VerdictViewer {
+  contest: ContestRow;
+  uid: string;
+  isAdmin: boolean;
+  now: Date;
+}
+
+/** A verdict as the lists show it: status, score (OI), time ms, memory KB. */
+export interface VerdictFields {
+  status: number;
+  score: number | null;
+  time: number | null;
+  memory: number | null;
+}
+
+/**
+ * How a contest submission's verdict shows to `v` (doc 2 §2.9, issue 9 §3), one rule for every list and status
+ * check: contest admins and real-time viewers see it; in an OI contest that is not real-time every verdict (own
+ * ones too) shows as Submitted Unknown Result; on a sealed ACM contest others' submissions made after the seal
+ * time show as Pending, own ones and earlier ones stay visible. Returns the fields to show.
+ */
+export function shownVerdict<T extends VerdictFields>(
+  v: VerdictViewer,
+  row: T & { uid: string; submitTime: Date },
+): T {
+  if (seesRealResults(v.contest, v.now, v.isAdmin)) return row;
+  if (v.contest.type === ContestType.OI) {
+    return { ...row, status: JudgeStatus.SUBMITTED_UNKNOWN_RESULT, score: null, time: null, memory: null };
+  }
+  if (row.uid !== v.uid && isAfterSeal(v.contest, row.submitTime)) {
+    return { ...row, status: JudgeStatus.PENDING, score: null, time: null, memory: null };
+  }
+  return row;
+}
+
+/**
+ * The rows whose real verdict `v` may see, as SQL on the submissions columns: a status filter applies only to
+ * them, so that filtering cannot reveal a hidden verdict. `undefined` when every row is visible.
+ */
+export function visibleVerdictSql(
+  v: VerdictViewer,
+  cols: { uid: AnyColumn; submitTime: AnyColumn },
+): SQL | undefined {
+  if (seesRealResults(v.contest, v.now, v.isAdmin)) return undefined;
+  if (v.contest.type === ContestType.OI) return sql`false`;
+  const seal = v.contest.sealRankTime ?? v.contest.endTime;
+  return sql`(${cols.uid} = ${v.uid} OR ${cols.submitTime} < ${seal})`;
+}

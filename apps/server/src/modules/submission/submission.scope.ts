@@ -1,0 +1,74 @@
+import type { AppContext, SessionUser } from '../../context.js';
+import type { submissions } from '../../db/schema/index.js';
+import { badRequest } from '../../lib/errors.js';
+import type { ProblemRow } from './submission.problem.js';
+import type { SubmitInput } from './submission.service.js';
+
+type SubmissionRow = typeof submissions.$inferSelect;
+
+/** What an area's admission rule decides for one submit: the problem and how the submission is filed. */
+export interface AdmittedSubmit {
+  problem: ProblemRow;
+  /** The problem id shown with the submission (a contest's display id, "A"…). */
+  displayPid: string;
+  cid: number;
+  /** The contest-problem row id, null outside contests. */
+  cpid: number | null;
+}
+
+/**
+ * An area's admission rule (ARCHITECTURE "Each area owns its admission rule"): finds the problem in the area and
+ * throws (400 / 401 / 403 / 404) when the user may not submit to it now. Runs before the language check and the
+ * insert; the shared submission code does everything else.
+ */
+export type AdmissionRule = (
+  ctx: AppContext,
+  user: SessionUser,
+  input: SubmitInput,
+) => Promise<AdmittedSubmit>;
+
+export type SubmitScope = 'contest' | 'training' | 'group';
+const rules = new Map<SubmitScope, AdmissionRule>();
+
+/** Registers the admission rule of a scope (the contest module at import time). */
+export function registerAdmission(scope: SubmitScope, rule: AdmissionRule): void {
+  rules.set(scope, rule);
+}
+
+/** Runs the scope's rule; 400 naming the field when no area handles that scope yet. */
+export async function admitScoped(
+  ctx: AppContext,
+  user: SessionUser,
+  input: SubmitInput,
+  scope: SubmitScope,
+): Promise<AdmittedSubmit> {
+  const rule = rules.get(scope);
+  const field = scope === 'contest' ? 'cid' : scope === 'training' ? 'tid' : 'gid';
+  if (!rule) throw badRequest('submission.scopeUnsupported', { field, scope });
+  return rule(ctx, user, input);
+}
+
+/**
+ * How a submission made in a scope (a contest…) shows to a viewer, decided by that scope's area: `hiddenStatus`
+ * null when the verdict is visible, else the status to show instead (score, time, memory, messages and case
+ * results are then withheld). Throws 401 / 403 when the viewer may not look at the scope at all; answers null
+ * when the scope no longer exists (the problem's own rule then applies).
+ */
+export type SubmissionViewRule = (
+  ctx: AppContext,
+  viewer: SessionUser | null,
+  s: SubmissionRow,
+) => Promise<{ hiddenStatus: number | null; isScopeAdmin: boolean } | null>;
+
+const viewRules = new Map<SubmitScope, SubmissionViewRule>();
+
+/** Registers how submissions of a scope show (the contest module at import time). */
+export function registerSubmissionView(scope: SubmitScope, rule: SubmissionViewRule): void {
+  viewRules.set(scope, rule);
+}
+
+/** The scope's view of `s` (see SubmissionViewRule); null for practice submissions or an unhandled scope. */
+export async function viewScoped(ctx: AppContext, viewer: SessionUser | null, s: SubmissionRow) {
+  const rule = s.cid !== 0 ? viewRules.get('contest') : undefined;
+  return rule ? rule(ctx, viewer, s) : null;
+}

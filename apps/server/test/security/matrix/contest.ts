@@ -1,0 +1,172 @@
+import { admins, all, GONE, type MatrixRow, signedIn } from './roles.js';
+
+/**
+ * Contests (issue 9 §3): the public calls need login; everything about one contest in the back office needs an
+ * admin role and then its creator or a super admin (the seeded contests are root's, so only root passes).
+ */
+const creatorOnly = (code: number) => admins(403, { root: code });
+const validContest = { title: 'T', description: 'D', type: 0, auth: 0 };
+const times = () => ({
+  startTime: new Date(Date.now() - 3600_000).toISOString(),
+  endTime: new Date(Date.now() + 3600_000).toISOString(),
+});
+
+export const contestRows: MatrixRow[] = [
+  { method: 'GET', route: '/api/get-contest-list', request: () => ({}), expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/get-contest-info',
+    request: (s) => ({ url: `/api/get-contest-info?cid=${s.contestId}` }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-contest-info',
+    what: 'unknown contest',
+    request: () => ({ url: `/api/get-contest-info?cid=${GONE}` }),
+    expect: signedIn(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/register-contest',
+    what: 'a wrong password',
+    request: (s) => ({ payload: { cid: s.privateContestId, password: 'wrong' } }),
+    expect: signedIn(400),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-contest-access',
+    request: (s) => ({ url: `/api/get-contest-access?cid=${s.privateContestId}` }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-contest-problem',
+    request: (s) => ({ url: `/api/get-contest-problem?cid=${s.contestId}` }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-contest-problem',
+    what: 'a private contest without registration: contest admins only',
+    request: (s) => ({ url: `/api/get-contest-problem?cid=${s.privateContestId}` }),
+    expect: signedIn(403, { root: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-contest-problem-details',
+    request: (s) => ({ url: `/api/get-contest-problem-details?cid=${s.contestId}&displayId=A` }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/contest-submissions',
+    request: (s) => ({ url: `/api/contest-submissions?cid=${s.contestId}` }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/contest-submissions',
+    what: 'a private contest without registration',
+    request: (s) => ({ url: `/api/contest-submissions?cid=${s.privateContestId}` }),
+    expect: signedIn(403, { root: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/check-contest-submissions-status',
+    request: (s) => ({ payload: { cid: s.contestId, submitIds: [s.userSubmitId] } }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/contest/get-contest-list',
+    request: () => ({}),
+    expect: admins(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/contest',
+    request: (s) => ({ url: `/api/admin/contest?cid=${s.contestId}` }),
+    expect: creatorOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/contest',
+    what: 'a body without a title',
+    request: () => ({ payload: { ...validContest, ...times(), title: '' } }),
+    expect: admins(400),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/contest',
+    what: 'an unknown contest',
+    request: () => ({ payload: { ...validContest, ...times(), id: GONE } }),
+    expect: admins(404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/contest',
+    what: 'an unknown contest',
+    request: () => ({ url: `/api/admin/contest?cid=${GONE}` }),
+    expect: admins(404),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/contest/change-contest-visible',
+    request: (s) => ({ url: `/api/admin/contest/change-contest-visible?cid=${s.contestId}&visible=true` }),
+    expect: creatorOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/contest/get-problem-list',
+    request: (s) => ({ url: `/api/admin/contest/get-problem-list?cid=${s.contestId}` }),
+    expect: creatorOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/contest/add-problem-from-public',
+    what: 'a problem already in the contest',
+    request: (s) => ({ payload: { cid: s.contestId, pid: s.publicPid, displayId: 'B' } }),
+    expect: creatorOnly(400),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/contest/contest-problem',
+    request: (s) => ({ url: `/api/admin/contest/contest-problem?cid=${s.contestId}&pid=${s.publicPid}` }),
+    expect: creatorOnly(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/contest/contest-problem',
+    what: 'an unknown contest problem',
+    request: () => ({ payload: { id: GONE, displayId: 'A' } }),
+    expect: admins(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/contest/problem',
+    request: (s) => ({ url: `/api/admin/contest/problem?cid=${s.contestId}&pid=${s.publicPid}` }),
+    expect: creatorOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/contest/problem',
+    what: 'an unknown contest',
+    request: () => ({ payload: { problem: { title: 'x' }, cid: GONE, displayId: 'A' } }),
+    expect: admins(404),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/contest/problem',
+    what: 'an unknown contest',
+    request: (s) => ({ payload: { problem: { id: s.publicPid }, cid: GONE } }),
+    expect: admins(404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/contest/problem',
+    what: 'an unknown contest',
+    request: (s) => ({ url: `/api/admin/contest/problem?cid=${GONE}&pid=${s.publicPid}` }),
+    expect: admins(404),
+  },
+];
