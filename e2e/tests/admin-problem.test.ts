@@ -117,26 +117,58 @@ describe('admin problem pages in the browser', () => {
     await page.context().close();
   });
 
-  it('creates a problem with typed test cases, refusing bad input first, then edits its title', async () => {
+  it('creates a problem with typed test cases, refusing bad input first (all fields at once, each error gone once fixed), then edits its title', async () => {
     const page = await rootPage();
     await page.goto(`${base}/admin/problem/create`);
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/admin/problem') sent += 1;
+    });
     await page.getByTestId('problem-save').click();
-    // Client-side check of doc 3 §5, shown before anything is sent.
-    await page.getByText('The problem ID is required').first().waitFor();
+    // Client-side checks of doc 3 §5 (the shared rules), every field at once, before anything is sent.
+    const errorOf = (label: string) =>
+      page
+        .locator('.ant-form-item', { has: page.locator(`label:text-is("${label}")`) })
+        .locator('.ant-form-item-explain-error');
+    await expect.poll(() => errorOf('Problem ID').textContent()).toBe('Problem ID is required');
+    await expect.poll(() => errorOf('Title').textContent()).toBe('Title is required');
+    await expect.poll(() => errorOf('Input description').textContent()).toBe('Input description is required');
+    await expect
+      .poll(() => errorOf('Output description').textContent())
+      .toBe('Output description is required');
+    await expect
+      .poll(() => errorOf('Languages').textContent())
+      .toBe('Languages: choose at least one language');
+    await expect
+      .poll(() => page.getByTestId('problem-form-issues').textContent())
+      .toContain('Test case 1 needs an input or an output');
+    // The errors follow the interface language.
+    await page.getByTestId('admin-language').click();
+    await expect.poll(() => errorOf('标题').textContent()).toBe('标题不能为空');
+    await expect.poll(() => page.getByTestId('problem-form-issues').textContent()).toContain('测试点 1');
+    await page.getByTestId('admin-language').click();
+    await expect.poll(() => errorOf('Title').textContent()).toBe('Title is required');
+    await shootThreeWays(page, 'admin-problem-form-errors', () =>
+      page.getByTestId('problem-form-issues').waitFor(),
+    );
 
+    // Each error goes as soon as its field is fixed; the others stay until theirs are.
     await page.getByTestId('problem-id').fill('E2E-SUM');
+    await expect.poll(() => errorOf('Problem ID').count()).toBe(0);
+    expect(await errorOf('Title').count()).toBe(1);
     await page.getByTestId('problem-title').fill('Sum of two');
     await page.getByTestId('problem-description').fill('Add **a** and **b**, $a+b$.');
     await page.getByTestId('problem-input').fill('Two integers a and b.');
     await page.getByTestId('problem-output').fill('Their sum.');
     // Live markdown preview beside the textarea.
     await page.locator('.oj-markdown strong', { hasText: 'a' }).first().waitFor();
-    await page.getByTestId('problem-save').click();
-    await page.getByText('Choose at least one language').first().waitFor();
-
+    await expect.poll(() => errorOf('Output description').count()).toBe(0);
     await page.getByTestId('problem-languages').getByText('C++', { exact: true }).click();
+    await expect.poll(() => errorOf('Languages').count()).toBe(0);
     await page.getByTestId('case-input-0').fill('1 2\n');
     await page.getByTestId('case-output-0').fill('3\n');
+    await expect.poll(() => page.getByTestId('problem-form-issues').count()).toBe(0);
+    expect(sent).toBe(0);
     await page.getByTestId('case-add').click();
     await page.getByTestId('case-input-1').fill('-5 5\n');
     await page.getByTestId('case-output-1').fill('0\n');
@@ -145,8 +177,11 @@ describe('admin problem pages in the browser', () => {
     await page.getByTestId('problem-id').fill('P1000');
     await page.getByTestId('problem-save').click();
     await expect(page.getByTestId('problem-server-error').textContent()).resolves.toContain('already exists');
+    // The refusal names the field: it is shown under it too, and goes when the field changes.
+    await expect.poll(() => errorOf('Problem ID').textContent()).toContain('P1000 already exists');
 
     await page.getByTestId('problem-id').fill('E2E-SUM');
+    await expect.poll(() => errorOf('Problem ID').count()).toBe(0);
     await page.getByTestId('problem-save').click();
     await page.waitForURL(/\/admin\/problems$/);
     await waitListRow(page, 'E2E-SUM', 'Sum of two');

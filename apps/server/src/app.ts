@@ -1,6 +1,11 @@
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { AppContext } from './context.js';
@@ -9,7 +14,7 @@ import { refuseUnstorableText } from './lib/text-guard.js';
 import { modules } from './modules/index.js';
 import authPlugin from './plugins/auth.js';
 import compressionPlugin from './plugins/compression.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientError } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
 
 /**
@@ -57,6 +62,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: opts.ctx.env.OJ_TRUST_PROXY === 'true',
     ajv: { customOptions: { coerceTypes: 'array' } },
+    // Errors of the router itself (a malformed URL, an over-long parameter) get the same body as the rest.
+    frameworkErrors: (err, _req, reply) => {
+      const code = (err as FastifyError).statusCode ?? 400;
+      return (reply as unknown as FastifyReply).status(code).send(clientError(code, err).body());
+    },
   }).withTypeProvider<ZodTypeProvider>();
   // JSON bodies: numbers from numbers or numeric strings only (query strings keep full coercion).
   app.setValidatorCompiler<ZodType>((route) =>

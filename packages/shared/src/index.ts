@@ -3,6 +3,7 @@ export * from './constants/judge-rules.js';
 export * from './constants/judge-status.js';
 export * from './constants/limits.js';
 export * from './constants/roles.js';
+export * from './messages/index.js';
 export * from './schemas/account.js';
 export * from './schemas/admin-user.js';
 export * from './schemas/common.js';

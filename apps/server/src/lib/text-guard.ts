@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from './errors.js';
 
+/** The catalogue keys of unstorable text. */
+type TextRefusal = 'validation.nulCharacter' | 'validation.loneSurrogate';
+
 /**
  * Text the database cannot store: PostgreSQL text and jsonb refuse the NUL character, and jsonb (and UTF-8
  * encoding) refuse a lone UTF-16 surrogate. Requests carrying either are refused at the edge with 400 naming
@@ -9,10 +12,10 @@ import { badRequest } from './errors.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Why a string is refused, or null when it can be stored. */
-export function badTextReason(s: string): string | null {
-  if (s.includes('\u0000')) return 'must not contain the NUL character';
-  if (LONE_SURROGATE.test(s)) return 'must not contain a lone UTF-16 surrogate';
+/** Why a string is refused (the catalogue key naming the reason), or null when it can be stored. */
+export function badTextReason(s: string): TextRefusal | null {
+  if (s.includes('\u0000')) return 'validation.nulCharacter';
+  if (LONE_SURROGATE.test(s)) return 'validation.loneSurrogate';
   return null;
 }
 
@@ -21,7 +24,7 @@ export function badTextReason(s: string): string | null {
  * or object key that cannot be stored, as `{ field, reason }` with the field as a dotted path under `root`
  * (`body.problem.title`, `query.keyword`, `body.samples.3.input`), or null when every string is fine.
  */
-export function findBadText(value: unknown, root: string): { field: string; reason: string } | null {
+export function findBadText(value: unknown, root: string): { field: string; reason: TextRefusal } | null {
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length) {
     const [v, at] = stack.pop() as [unknown, string];
@@ -52,7 +55,7 @@ export async function refuseUnstorableText(req: FastifyRequest): Promise<void> {
     ['body', req.body],
   ] as const) {
     const bad = findBadText(value, part);
-    if (bad) throw badRequest(`${bad.field}: ${bad.reason}`);
+    if (bad) throw badRequest(bad.reason, { field: bad.field });
   }
 }
 

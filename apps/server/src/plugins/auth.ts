@@ -143,11 +143,11 @@ export async function needLogin(req: FastifyRequest): Promise<void> {
 /** onRequest hook: 401 when not signed in, 403 unless admin, problem admin or super admin (doc 1 §6). */
 export async function needAdmin(req: FastifyRequest): Promise<void> {
   const u = requireUser(req);
-  if (!isAdminRole(u.role)) throw forbidden('Please login first by admin account');
+  if (!isAdminRole(u.role)) throw forbidden('common.adminLoginFirst');
 }
 
 /** onRequest hook: 401 when not signed in, 403 unless super admin (user, announcement, notice, conf, switch). */
 export async function needRoot(req: FastifyRequest): Promise<void> {
   const u = requireUser(req);
-  if (u.role !== Role.ROOT) throw forbidden('Only the super administrator may do this');
+  if (u.role !== Role.ROOT) throw forbidden('common.rootOnly');
 }

@@ -3,42 +3,48 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
 import { dbCause, isInvalidTextError, isOutOfRangeError } from '../lib/text-guard.js';
+import { validationMessage } from '../lib/validation-message.js';
+
+/** The catalogue error of a client error Fastify itself raised (bad JSON or URL, content type, body size...). */
+export function clientError(code: number, err: Error): AppError {
+  if (code === 415) return new AppError(415, 'http.unsupportedMediaType', { detail: err.message });
+  if (code === 413) return new AppError(413, 'http.bodyTooLarge');
+  return new AppError(code, 'http.clientError', { detail: err.message });
+}
 
 /**
- * Turns every error into the `{ status, msg, data }` body: AppError keeps its status, schema validation gives 400
- * naming the field, text or a number the database refused (SQLSTATE 22021, 22P05, 22P02, 22003) gives 400, other
- * client errors keep their 4xx, and anything else is a logged 500 with a generic message. A failed query is logged
- * with its SQL text and the database's code and message, never with its parameters (they may hold passwords).
+ * Turns every error into the `{ status, msg, data, msgKey, msgParams }` body (msgKey from the shared message
+ * catalogue): AppError keeps its status, schema validation gives 400 naming the field, text or a number the
+ * database refused (SQLSTATE 22021, 22P05, 22P02, 22003) gives 400, other client errors keep their 4xx, and
+ * anything else is a logged 500 with a generic message. A failed query is logged with its SQL text and the
+ * database's code and message, never with its parameters (they may hold passwords).
  */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof AppError) {
-      return reply.status(err.statusCode).send({ status: err.statusCode, msg: err.message, data: err.data });
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
+    let out: AppError;
+    if (err instanceof AppError) out = err;
+    else if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field =
         first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || err.validationContext || 'body';
-      const msg = `${field}: ${first?.message ?? 'invalid value'}`;
-      return reply.status(400).send({ status: 400, msg, data: null });
+      const parts: Record<string, unknown> = { body: req.body, querystring: req.query, params: req.params };
+      const part = parts[err.validationContext ?? ''];
+      const path = (first?.instancePath ?? '').split('/').filter(Boolean);
+      const value = path.reduce<unknown>((v, k) => (v as Record<string, unknown> | null)?.[k], part);
+      const m = validationMessage(first, field, value === undefined);
+      out = new AppError(400, m.key, m.params);
+    } else if (isInvalidTextError(err)) out = new AppError(400, 'validation.unstorableText');
+    else if (isOutOfRangeError(err)) out = new AppError(400, 'validation.numberOutOfRange');
+    else {
+      const code = err.statusCode ?? 500;
+      if (code >= 400 && code < 500) out = clientError(code, err);
+      else {
+        const db = dbCause(err);
+        if (db) req.log.error({ db }, 'database error');
+        else req.log.error({ err }, 'unhandled error');
+        out = new AppError(500, 'common.serverError');
+      }
     }
-    if (isInvalidTextError(err)) {
-      return reply
-        .status(400)
-        .send({ status: 400, msg: 'A value holds text that cannot be stored', data: null });
-    }
-    if (isOutOfRangeError(err)) {
-      return reply.status(400).send({ status: 400, msg: 'A number is out of range', data: null });
-    }
-    const code = err.statusCode ?? 500;
-    if (code >= 400 && code < 500) {
-      return reply.status(code).send({ status: code, msg: err.message, data: null });
-    }
-    const db = dbCause(err);
-    if (db) req.log.error({ db }, 'database error');
-    else req.log.error({ err }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ status: 500, msg: 'Server error, please refresh and try again', data: null });
+    return reply.status(out.statusCode).send(out.body());
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors.js';
 
 /** Cache-Control of Vite's content-hashed files under `/assets/`: their bytes never change under one name. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -49,6 +50,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     }
     return reply
       .status(404)
-      .send({ status: 404, msg: `No such API: ${req.method} ${req.url.split('?')[0]}`, data: null });
+      .send(
+        new AppError(404, 'common.noSuchApi', { method: req.method, path: req.url.split('?')[0] }).body(),
+      );
   });
 }

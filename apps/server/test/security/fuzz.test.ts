@@ -1,4 +1,4 @@
-import { Role } from '@oj/shared';
+import { formatMessage, isMessageKey, type MessageParams, Role } from '@oj/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -69,6 +69,7 @@ describe('fuzzing every route', () => {
     }
     let i = -1;
     const failures: string[] = [];
+    const untranslated: string[] = [];
     const byStatus: Record<number, number> = {};
     const started = Date.now();
     for (const r of requests()) {
@@ -77,6 +78,11 @@ describe('fuzzing every route', () => {
       byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
       if (res.statusCode >= 500) {
         failures.push(`#${i} ${describeRequest(r)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+      } else if (res.statusCode >= 400) {
+        // Every refusal carries a catalogue key whose English template is the message (issue 14, defect 3).
+        const body = res.json() as { msg: string; msgKey?: string; msgParams?: MessageParams };
+        if (!isMessageKey(body.msgKey) || formatMessage(body.msgKey, body.msgParams) !== body.msg)
+          untranslated.push(`#${i} ${describeRequest(r)} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
       // Routes that end the caller's session: give the role a new one.
       if (/\/logout|change-password|change-email/.test(r.url) && res.statusCode === 200 && r.role in uids) {
@@ -90,6 +96,7 @@ describe('fuzzing every route', () => {
       `fuzz: ${i + 1} requests over ${routes.length} routes in ${seconds.toFixed(1)} s (seed ${SEED}); by status ${JSON.stringify(byStatus)}`,
     );
     expect(failures, `5xx answers (replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`).toEqual([]);
+    expect(untranslated.slice(0, 5), 'refusals without a catalogue msgKey').toEqual([]);
     // 10,000 requests take about 50 s on an idle machine; a loaded one (parallel test files) needs more.
   }, 300_000);
 });

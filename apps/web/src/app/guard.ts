@@ -16,13 +16,15 @@ const NO_ACCESS_KEY: Record<FeatureGate, string> = {
 /**
  * The navigation guard of doc 1 §2.2 as a route loader: returns a redirect (with the warning shown and, on the
  * public site, the login modal opened) or null to let the page render.
- * - auth needed without a token: /home + login modal + Please_login_first; admin paths: /admin/login.
+ * - auth needed without a token: /home + login modal + Please_login_first, the asked page opened after login;
+ *   admin paths: /admin/login.
  * - admin / super admin needed without the role: /admin/login (admin paths) or /home with a message.
  * - feature gate off: /home with the matching No Access message.
  */
 export function guardLoader(meta: RouteMeta): LoaderFunction {
   return async ({ request }) => {
-    const admin = onAdminPath(new URL(request.url).pathname);
+    const url = new URL(request.url);
+    const admin = onAdminPath(url.pathname);
     const { token, roles } = session.get();
     const needsLogin = meta.requireAuth || meta.requireAdmin || meta.requireSuperAdmin;
     if (needsLogin && !token) {
@@ -31,7 +33,8 @@ export function guardLoader(meta: RouteMeta): LoaderFunction {
         return redirect('/admin/login');
       }
       notify.warning(t('common:Please_login_first'));
-      session.openLoginModal('Login');
+      // After signing in, the visitor lands on the page they asked for.
+      session.openLoginModal('Login', url.pathname + url.search);
       return redirect('/home');
     }
     if (meta.requireAdmin && !isAdminRoles(roles)) {

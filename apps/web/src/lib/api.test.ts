@@ -1,6 +1,8 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import i18n from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, apiGet, apiLogin, http } from './api.js';
+import { ApiError, apiGet, apiLogin, apiPost, http } from './api.js';
+import { initI18n } from './i18n.js';
 import { session } from './session.js';
 
 /** Installs a fake transport answering `reply(config)`; returns the seen requests. */
@@ -79,5 +81,58 @@ describe('the api client (doc 1 §7, §8)', () => {
   it('404 rejects with the not-found status', async () => {
     fakeServer(() => ({ status: 404, data: { status: 404, msg: 'No such API', data: null } }));
     await expect(apiGet('/msg/unread', undefined, { silent: true })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('sends no Content-Type on a POST or PUT without a body (a form type with no body is a 415)', async () => {
+    const seen = fakeServer(() => ({ status: 200, data: { status: 200, msg: 'ok', data: null } }));
+    await http.post('/admin/judge/rejudge', null, { params: { submitId: 1 } });
+    await http.put('/admin/judge/cancel-judge', null, { params: { submitId: 1 } });
+    await apiPost('/x');
+    await apiPost('/y', { a: 1 });
+    const type = (i: number) =>
+      seen[i].headers.toJSON()['Content-Type'] ?? seen[i].headers.toJSON()['content-type'];
+    expect([type(0), type(1), type(2)]).toEqual([undefined, undefined, undefined]);
+    expect(String(type(3))).toContain('application/json');
+  });
+
+  it('shows the server message in the interface language from its msgKey and msgParams', async () => {
+    await initI18n('zh-CN');
+    const body = {
+      status: 400,
+      msg: 'Please check your username or password',
+      data: { needCaptcha: false },
+      msgKey: 'account.badCredentials',
+      msgParams: {},
+    };
+    fakeServer(() => ({ status: 400, data: body }));
+    await expect(apiPost('/login', {})).rejects.toMatchObject({
+      status: 400,
+      message: '请检查您的用户名或密码',
+      msgKey: 'account.badCredentials',
+    });
+    fakeServer(() => ({
+      status: 429,
+      data: {
+        status: 429,
+        msg: 'x',
+        data: null,
+        msgKey: 'submission.tooFrequent',
+        msgParams: { seconds: 7 },
+      },
+    }));
+    await expect(apiPost('/submit-problem-judge', {})).rejects.toMatchObject({
+      message: '提交过于频繁，请在 7 秒后再试',
+    });
+    await i18n.changeLanguage('en-US');
+    fakeServer(() => ({ status: 400, data: body }));
+    await expect(apiPost('/login', {})).rejects.toMatchObject({
+      message: 'Please check your username or password',
+    });
+    // A key this client does not know falls back to the English text.
+    fakeServer(() => ({
+      status: 400,
+      data: { status: 400, msg: 'English only', data: null, msgKey: 'no.such' },
+    }));
+    await expect(apiPost('/x', {})).rejects.toMatchObject({ message: 'English only' });
   });
 });

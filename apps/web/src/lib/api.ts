@@ -1,6 +1,7 @@
 import type { ApiResponse } from '@oj/shared';
 import { LIMITS } from '@oj/shared';
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import i18n from 'i18next';
 import { t } from './i18n.js';
 import { navigateTo } from './navigation.js';
 import { notify } from './notify.js';
@@ -17,16 +18,45 @@ export const http = axios.create({ baseURL: '/api', timeout: LIMITS.requestTimeo
 /** Paths that must not carry the stored token (doc 1 §7). */
 const NO_TOKEN_PATHS = ['/login', '/admin/login'];
 
-/** A failed call: HTTP status (0 when no response) and the message already shown to the user. */
+/**
+ * A failed call: HTTP status (0 when no response), the message already shown to the user (translated), and the
+ * server's message key and parameters when it sent them (a form can place a `field` error under its input).
+ */
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
     message: string,
     public readonly data: unknown = null,
+    public readonly msgKey: string | null = null,
+    public readonly msgParams: Record<string, string | number> = {},
   ) {
     super(message);
   }
 }
+
+type ErrorBody = Partial<ApiResponse<unknown>> | undefined;
+
+/**
+ * The server's message of an error body in the user's language: its `msgKey` translated from the `messages`
+ * namespace (loaded on the first error) with `msgParams`, else its English `msg`, else undefined.
+ */
+export async function serverMessage(body: ErrorBody): Promise<string | undefined> {
+  if (!body || typeof body !== 'object') return undefined;
+  if (typeof body.msgKey === 'string') {
+    const key = `messages:${body.msgKey}`;
+    try {
+      await i18n.loadNamespaces('messages');
+    } catch {
+      // the dictionary did not load: fall back to the English text
+    }
+    if (i18n.exists(key)) return i18n.t(key, { replace: body.msgParams ?? {} });
+  }
+  return body.msg || undefined;
+}
+
+/** An ApiError carrying the body's data, key and parameters. */
+const failure = (status: number, msg: string, body: ErrorBody) =>
+  new ApiError(status, msg, body?.data ?? null, body?.msgKey ?? null, body?.msgParams ?? {});
 
 /** Options per call: `silent` suppresses the toast (e.g. optional endpoints), `silent404` only for 404. */
 export interface CallOptions {
@@ -50,6 +80,11 @@ http.interceptors.request.use((config) => {
   const token = session.get().token;
   if (token && !NO_TOKEN_PATHS.includes(path)) config.headers.set('Authorization', token);
   config.headers.set('Url-Type', isAdminUrl(config.url) ? 'admin' : 'general');
+  // No body, no Content-Type: axios would label an empty POST/PUT as a form, which the server refuses (415).
+  if (config.data == null) {
+    config.data = undefined;
+    config.headers.setContentType(false);
+  }
   return config;
 });
 
@@ -75,7 +110,7 @@ function adoptToken(res: AxiosResponse | undefined): void {
   if (typeof token === 'string' && token.length > 10 && session.get().token) session.setToken(token);
 }
 
-async function readBlobJson(blob: Blob): Promise<{ status?: number; msg?: string } | null> {
+async function readBlobJson(blob: Blob): Promise<Partial<ApiResponse<unknown>> | null> {
   try {
     return JSON.parse(await blob.text());
   } catch {
@@ -92,7 +127,7 @@ http.interceptors.response.use(
       if (blob.type.includes('application/json')) {
         // A download that answers JSON carries a message instead of a file (doc 1 §8).
         const body = await readBlobJson(blob);
-        const msg = body?.msg ?? t('common:Invalid_file_format');
+        const msg = (await serverMessage(body ?? undefined)) ?? t('common:Invalid_file_format');
         if (!silent) (body?.status === 200 ? notify.info : notify.error)(msg);
         throw new ApiError(body?.status ?? res.status, msg);
       }
@@ -100,9 +135,9 @@ http.interceptors.response.use(
     }
     const body = res.data as Partial<ApiResponse<unknown>> | undefined;
     if (body && typeof body === 'object' && body.status !== undefined && body.status !== 200) {
-      const msg = body.msg || t('common:Server_error_refresh');
+      const msg = (await serverMessage(body)) || t('common:Server_error_refresh');
       if (!silent) notify.error(msg);
-      throw new ApiError(body.status, msg, body.data);
+      throw failure(body.status, msg, body);
     }
     return res;
   },
@@ -122,9 +157,10 @@ http.interceptors.response.use(
       throw new ApiError(0, msg);
     }
     adoptToken(res);
-    let body: Partial<ApiResponse<unknown>> | undefined = res.data;
+    let body: ErrorBody = res.data;
     if (body instanceof Blob) body = (await readBlobJson(body)) ?? undefined;
-    const serverMsg = body && typeof body === 'object' ? body.msg : undefined;
+    if (!body || typeof body !== 'object') body = undefined;
+    const serverMsg = await serverMessage(body);
     let msg: string;
     switch (res.status) {
       case 401:
@@ -152,7 +188,7 @@ http.interceptors.response.use(
         msg = serverMsg || t('common:Server_error_refresh');
         if (!silent) notify.error(msg);
     }
-    throw new ApiError(res.status, msg, body && typeof body === 'object' ? body.data : null);
+    throw failure(res.status, msg, body);
   },
 );
 

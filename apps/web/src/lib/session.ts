@@ -10,7 +10,8 @@ export interface SessionState {
   userInfo: UserInfo | null;
   /** Role names from `/api/get-user-auth-info` (or the login's roleList until refreshed). */
   roles: string[];
-  loginModal: { open: boolean; mode: LoginMode };
+  /** The sign-in modal; `returnTo` is the page a guard turned the visitor away from, opened after login. */
+  loginModal: { open: boolean; mode: LoginMode; returnTo?: string };
 }
 
 const TOKEN_KEY = 'token';
@@ -75,11 +76,12 @@ export const session = {
     setState(readStored());
     return 'changed';
   },
-  openLoginModal(mode: LoginMode = 'Login'): void {
-    setState({ loginModal: { open: true, mode } });
+  /** Opens the sign-in modal in `mode`; `returnTo` (a path) is where a successful login goes. */
+  openLoginModal(mode: LoginMode = 'Login', returnTo?: string): void {
+    setState({ loginModal: { open: true, mode, returnTo } });
   },
   setLoginMode(mode: LoginMode): void {
-    setState({ loginModal: { open: state.loginModal.open, mode } });
+    setState({ loginModal: { ...state.loginModal, mode } });
   },
   closeLoginModal(): void {
     setState({ loginModal: { ...state.loginModal, open: false } });

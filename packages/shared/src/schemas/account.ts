@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants/limits.js';
+import type { MessageKey } from '../messages/format.js';
 
 /** Account payloads of doc 1 §3, §5 and §7. The same rules validate on the server and in the forms. */
 
@@ -16,14 +17,14 @@ export const usernameField = z
  * accounts cannot look the same. Uniqueness is case-insensitive on the server.
  */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.\-\p{Script=Han}]+$/u;
-export const USERNAME_CHARS_MESSAGE =
-  'The username may contain only letters a-z, digits, _ . - and Chinese characters';
 
 /**
  * A username for a new account (registration): usernameField plus USERNAME_PATTERN. Login and reset keep the
  * plain usernameField so accounts named before the rule can still sign in.
  */
-export const newUsernameField = usernameField.regex(USERNAME_PATTERN, USERNAME_CHARS_MESSAGE);
+export const newUsernameField = usernameField.regex(USERNAME_PATTERN, {
+  error: 'account.usernameChars' satisfies MessageKey,
+});
 
 /** True when `v` is a username a new account may take (length and USERNAME_PATTERN). */
 export function isValidNewUsername(v: string): boolean {

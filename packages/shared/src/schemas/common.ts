@@ -5,6 +5,10 @@ export interface ApiResponse<T> {
   status: number;
   msg: string;
   data: T;
+  /** On an error: the catalogue key of `msg` (messages/catalogue.ts), for the client to translate. */
+  msgKey?: string;
+  /** On an error: the parameters of `msgKey`'s template. */
+  msgParams?: Record<string, string | number>;
 }
 
 /** A page of a list: `records` and `total`, with the request's `currentPage` and `limit` echoed. */

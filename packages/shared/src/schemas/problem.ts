@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages/format.js';
+
 /** Shapes of the public problem API (doc 2 §2.1, §3 "Problem"). */
 
 export interface TagVo {
@@ -97,3 +100,39 @@ export const FILE_NAME_PATTERN = /^[A-Za-z0-9_\-.]+$/;
 export function isIntIn(n: number, range: { min: number; max: number }): boolean {
   return Number.isInteger(n) && n >= range.min && n <= range.max;
 }
+
+/** Zod's `error` option naming a message-catalogue key (its text is the failure's message). */
+const msg = (key: MessageKey) => ({ error: key });
+
+const requiredText = (max?: number) => {
+  const s = z.string(msg('validation.required')).trim().min(1, msg('validation.required'));
+  return max ? s.max(max, msg('validation.tooLong')) : s;
+};
+const intIn = (range: { min: number; max: number }) =>
+  z
+    .number(msg('validation.intRange'))
+    .int(msg('validation.intRange'))
+    .min(range.min, msg('validation.intRange'))
+    .max(range.max, msg('validation.intRange'));
+const plainFileName = requiredText().regex(FILE_NAME_PATTERN, msg('problem.badFileName'));
+
+/**
+ * The per-field rules of an admin problem (doc 3 §5), one zod schema per form field: what the admin form checks
+ * before sending, every field at once. A failure's message is a message-catalogue key whose parameters are the
+ * field's name and the schema's own bounds (`min`/`max`: length for text, value for numbers). Rules that join
+ * several fields (test cases, templates, tags) stay in the form model; the server checks everything again.
+ */
+export const problemFieldRules = {
+  problemId: requiredText(PROBLEM_LIMITS.problemIdMax).regex(PROBLEM_ID_PATTERN, msg('problem.badProblemId')),
+  title: requiredText(PROBLEM_LIMITS.titleMax),
+  timeLimit: intIn(PROBLEM_LIMITS.timeLimitMs),
+  memoryLimit: intIn(PROBLEM_LIMITS.memoryLimitMb),
+  stackLimit: intIn(PROBLEM_LIMITS.stackLimitMb),
+  input: requiredText(),
+  output: requiredText(),
+  languages: z.array(z.string(), msg('problem.languagesRequired')).min(1, msg('problem.languagesRequired')),
+  spjLanguage: requiredText(),
+  spjCode: requiredText(),
+  ioReadFileName: plainFileName,
+  ioWriteFileName: plainFileName,
+} as const;

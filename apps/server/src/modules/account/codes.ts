@@ -40,7 +40,7 @@ export async function issueCode(
     .limit(1);
   if (last && now - last.gmtCreate.getTime() < opts.resendMs) {
     const wait = Math.ceil((opts.resendMs - (now - last.gmtCreate.getTime())) / 1000);
-    throw tooMany(`Please wait ${wait} seconds before asking for another email`);
+    throw tooMany('account.mailWait', { seconds: wait });
   }
   await ctx.db
     .update(verificationCodes)
@@ -78,7 +78,7 @@ export async function consumeCode(
   ctx: AppContext,
   opts: { purpose: CodePurpose; target: string; code: string },
 ): Promise<void> {
-  const fail = () => badRequest('The code is wrong or has expired');
+  const fail = () => badRequest('account.codeWrong');
   const [row] = await ctx.db
     .select()
     .from(verificationCodes)
@@ -140,7 +140,7 @@ export async function createCaptcha(ctx: AppContext): Promise<{ img: string; cap
 export async function checkCaptcha(ctx: AppContext, key: string, answer: string): Promise<void> {
   const [row] = await ctx.db.delete(captchas).where(eq(captchas.key, key)).returning();
   if (!row || row.expiresAt.getTime() <= Date.now()) {
-    throw badRequest('The captcha has expired, please refresh it and try again');
+    throw badRequest('account.captchaExpired');
   }
-  if (row.answer !== answer.trim().toLowerCase()) throw badRequest('The captcha is wrong');
+  if (row.answer !== answer.trim().toLowerCase()) throw badRequest('account.captchaWrong');
 }

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { isAdminRole, type LoginRefusal, type UserInfo, UserStatus } from '@oj/shared';
+import { isAdminRole, type LoginRefusal, type MessageKey, type UserInfo, UserStatus } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -9,9 +9,6 @@ import { createSession, setTokenHeader } from '../../plugins/auth.js';
 import { checkCaptcha } from './codes.js';
 import { recordFailure, recordSuccess, throttleState } from './login-throttle.js';
 import { findByUsername, toUserInfo, type UserRow } from './user-info.js';
-
-/** Message for a wrong username or password (doc 3 §5: Please_check_your_username_or_password). */
-export const BAD_CREDENTIALS = 'Please check your username or password';
 
 let dummyHash: Promise<string> | null = null;
 /** A hash to verify against when the username does not exist, so both cases take the same time. */
@@ -27,13 +24,13 @@ export interface LoginCaptcha {
 }
 
 /** 400 with `data.needCaptcha` so the client shows the captcha (LoginRefusal). */
-const refusal = (msg: string, needCaptcha: boolean) =>
-  new AppError(400, msg, { needCaptcha } satisfies LoginRefusal);
+const refusal = (key: MessageKey, needCaptcha: boolean) =>
+  new AppError(400, key, {}, { needCaptcha } satisfies LoginRefusal);
 
 /**
  * Checks a username and password from address `ip` with the server-side throttle (login-throttle.ts): 429 while
  * this address is locked out of the username (even with the right password); 400 with data.needCaptcha when the
- * account is under attack from elsewhere and the attempt lacks a right captcha (`c`); 400 BAD_CREDENTIALS on a
+ * account is under attack from elsewhere and the attempt lacks a right captcha (`c`); 400 account.badCredentials on a
  * mismatch (counted; data.needCaptcha says whether the next attempt needs one); 403 for a disabled account.
  * A success clears this address's count and remembers the address. Returns the user row.
  */
@@ -49,18 +46,16 @@ export async function checkCredentials(
   const state = await throttleState(ctx, key, ip, user?.uid ?? null);
   if (state.lockedUntil) {
     const minutes = Math.max(1, Math.ceil((state.lockedUntil.getTime() - Date.now()) / 60_000));
-    throw tooMany(
-      `Too many failed logins for this account, please try again in ${minutes} minute${minutes > 1 ? 's' : ''}`,
-    );
+    throw tooMany('account.loginLocked', { minutes });
   }
   if (state.needCaptcha) {
     if (!c.captcha || !c.captchaKey) {
-      throw refusal('Too many failed logins for this account: please enter the captcha', true);
+      throw refusal('account.captchaNeeded', true);
     }
     try {
       await checkCaptcha(ctx, c.captchaKey, c.captcha);
     } catch (e) {
-      if (e instanceof AppError) throw refusal(e.message, true);
+      if (e instanceof AppError) throw new AppError(400, e.msgKey, e.msgParams, { needCaptcha: true });
       throw e;
     }
   }
@@ -72,11 +67,10 @@ export async function checkCredentials(
   }
   if (!user || !good) {
     const next = await recordFailure(ctx, key, ip, user?.uid ?? null);
-    throw refusal(BAD_CREDENTIALS, next.needCaptcha);
+    throw refusal('account.badCredentials', next.needCaptcha);
   }
   await recordSuccess(ctx, key, ip, user.uid);
-  if (user.status !== UserStatus.NORMAL)
-    throw forbidden('Your account has been disabled, please contact the administrator');
+  if (user.status !== UserStatus.NORMAL) throw forbidden('account.disabled');
   return user;
 }
 
@@ -94,7 +88,7 @@ export async function login(
   adminOnly = false,
 ): Promise<UserInfo> {
   const user = await checkCredentials(ctx, body.username, body.password, req.ip, body);
-  if (adminOnly && !isAdminRole(user.role)) throw forbidden('Please login first by admin account');
+  if (adminOnly && !isAdminRole(user.role)) throw forbidden('common.adminLoginFirst');
   const now = new Date();
   await ctx.db.update(users).set({ recentLoginTime: now }).where(eq(users.uid, user.uid));
   setTokenHeader(reply, await createSession(ctx, user.uid, req));

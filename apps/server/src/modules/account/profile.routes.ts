@@ -11,7 +11,6 @@ import { needLogin, requireUser } from '../../plugins/auth.js';
 import { sendMail } from '../mail/mail.service.js';
 import { consumeCode, issueCode, sixDigitCode, withdrawCode } from './codes.js';
 import { IP_LIMITS } from './rate-limit.js';
-import { EMAIL_EXISTS } from './register.routes.js';
 import { findByEmail, getUser, isUniqueViolation, toUserInfo, type UserRow } from './user-info.js';
 
 async function passwordMatches(u: UserRow, password: string): Promise<boolean> {
@@ -25,7 +24,7 @@ async function passwordMatches(u: UserRow, password: string): Promise<boolean> {
 /** Throws 400 unless `email` is free (or already this user's own). */
 async function assertEmailFree(ctx: AppContext, email: string, uid: string): Promise<void> {
   const other = await findByEmail(ctx, email);
-  if (other && other.uid !== uid) throw badRequest(EMAIL_EXISTS);
+  if (other && other.uid !== uid) throw badRequest('account.emailExists');
 }
 
 /** Account and user-info settings of the signed-in user (doc 1 §2.9, §5, §7). All need login (401). */
@@ -41,8 +40,8 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(req);
       const u = await getUser(app.ctx, me.uid);
       const { oldPassword, newPassword } = req.body;
-      if (oldPassword === newPassword) throw badRequest('The new password must differ from the old one');
-      if (!(await passwordMatches(u, oldPassword))) throw badRequest('The old password is wrong');
+      if (oldPassword === newPassword) throw badRequest('account.samePassword');
+      if (!(await passwordMatches(u, oldPassword))) throw badRequest('account.oldPasswordWrong');
       await app.ctx.db
         .update(users)
         .set({ passwordHash: await hash(newPassword), gmtModified: sql`now()` })
@@ -67,8 +66,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = app.ctx;
       const u = await getUser(ctx, requireUser(req).uid);
       const email = req.query.email.toLowerCase();
-      if ((u.email ?? '').toLowerCase() === email)
-        throw badRequest('The new email must differ from the current one');
+      if ((u.email ?? '').toLowerCase() === email) throw badRequest('account.sameEmail');
       await assertEmailFree(ctx, email, u.uid);
       const code = sixDigitCode();
       const id = await issueCode(ctx, {
@@ -100,15 +98,14 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     const ctx = app.ctx;
     const u = await getUser(ctx, requireUser(req).uid);
     const email = req.body.newEmail.toLowerCase();
-    if (!(await passwordMatches(u, req.body.password))) throw badRequest('The password is wrong');
-    if ((u.email ?? '').toLowerCase() === email)
-      throw badRequest('The new email must differ from the current one');
+    if (!(await passwordMatches(u, req.body.password))) throw badRequest('account.passwordWrong');
+    if ((u.email ?? '').toLowerCase() === email) throw badRequest('account.sameEmail');
     await assertEmailFree(ctx, email, u.uid);
     await consumeCode(ctx, { purpose: 'change-email', target: `${u.uid}:${email}`, code: req.body.code });
     try {
       await ctx.db.update(users).set({ email, gmtModified: sql`now()` }).where(eq(users.uid, u.uid));
     } catch (e) {
-      if (isUniqueViolation(e)) throw badRequest(EMAIL_EXISTS);
+      if (isUniqueViolation(e)) throw badRequest('account.emailExists');
       throw e;
     }
     return ok(toUserInfo(await getUser(ctx, u.uid)), 'The email has been changed');

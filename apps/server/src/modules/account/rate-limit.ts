@@ -26,6 +26,6 @@ export async function useRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, c) =>
-      new AppError(429, `Too many requests from your address, please try again in ${c.after}`),
+      new AppError(429, 'common.rateLimited', { seconds: Math.max(1, Math.ceil(c.ttl / 1000)) }),
   });
 }

@@ -11,12 +11,9 @@ import { consumeCode, issueCode, sixDigitCode, withdrawCode } from './codes.js';
 import { IP_LIMITS } from './rate-limit.js';
 import { findByEmail, findByUsername, isUniqueViolation } from './user-info.js';
 
-export const USERNAME_EXISTS = 'The username already exists';
-export const EMAIL_EXISTS = 'The email already exists';
-
 async function assertRegisterOpen(ctx: AppContext): Promise<void> {
   if (!(await ctx.config.get('website')).register) {
-    throw forbidden('Registration is closed by the administrator');
+    throw forbidden('account.registerClosed');
   }
 }
 
@@ -34,7 +31,7 @@ const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = app.ctx;
       await assertRegisterOpen(ctx);
       const email = req.query.email.toLowerCase();
-      if (await findByEmail(ctx, email)) throw badRequest(EMAIL_EXISTS);
+      if (await findByEmail(ctx, email)) throw badRequest('account.emailExists');
       const code = sixDigitCode();
       const id = await issueCode(ctx, {
         purpose: 'register',
@@ -73,7 +70,7 @@ const registerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * POST /api/register {username, password, email, code}: creates a default user (role 1002). Username and email
-   * are unique case-insensitively (400 USERNAME_EXISTS / EMAIL_EXISTS); the code must be the live one for the
+   * are unique case-insensitively (400 account.usernameExists / account.emailExists); the code must be the live one for the
    * email (400 otherwise, 5 tries). 403 when registration is closed.
    */
   app.post(
@@ -84,8 +81,8 @@ const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertRegisterOpen(ctx);
       const { username, password, code } = req.body;
       const email = req.body.email.toLowerCase();
-      if (await findByUsername(ctx, username)) throw badRequest(USERNAME_EXISTS);
-      if (await findByEmail(ctx, email)) throw badRequest(EMAIL_EXISTS);
+      if (await findByUsername(ctx, username)) throw badRequest('account.usernameExists');
+      if (await findByEmail(ctx, email)) throw badRequest('account.emailExists');
       await consumeCode(ctx, { purpose: 'register', target: email, code });
       try {
         await ctx.db.insert(users).values({
@@ -96,7 +93,7 @@ const registerRoutes: FastifyPluginAsyncZod = async (app) => {
           nickname: '',
         });
       } catch (e) {
-        if (isUniqueViolation(e)) throw badRequest(`${USERNAME_EXISTS} or ${EMAIL_EXISTS.toLowerCase()}`);
+        if (isUniqueViolation(e)) throw badRequest('account.usernameOrEmailExists');
         throw e;
       }
       return ok(null, 'Thanks for registering, you can login now');

@@ -33,7 +33,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, captcha, captchaKey } = req.body;
       await checkCaptcha(ctx, captchaKey, captcha);
       const user = await findByEmail(ctx, email);
-      if (!user) throw badRequest('The email does not exist');
+      if (!user) throw badRequest('account.emailUnknown');
       const code = randomBytes(24).toString('base64url');
       const id = await issueCode(ctx, {
         purpose: 'reset',
@@ -70,7 +70,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const ctx = app.ctx;
       const user = await findByUsername(ctx, req.body.username);
-      if (!user) throw badRequest('The username does not exist');
+      if (!user) throw badRequest('account.usernameUnknown');
       await consumeCode(ctx, { purpose: 'reset', target: user.uid, code: req.body.code });
       await ctx.db
         .update(users)

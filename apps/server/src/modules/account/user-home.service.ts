@@ -15,11 +15,11 @@ export async function resolveUser(
   if (q.uid) return getUser(ctx, q.uid);
   if (q.username) {
     const u = await findByUsername(ctx, q.username);
-    if (!u) throw notFound('The user does not exist');
+    if (!u) throw notFound('account.userNotFound');
     return u;
   }
   if (selfUid) return getUser(ctx, selfUid);
-  throw badRequest('uid: uid or username is required');
+  throw badRequest('account.uidOrUsername');
 }
 
 /**

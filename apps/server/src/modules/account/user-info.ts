@@ -35,7 +35,7 @@ export function toUserInfo(u: UserRow): UserInfo {
 /** The user with this uid; throws 404 when absent. */
 export async function getUser(ctx: AppContext, uid: string): Promise<UserRow> {
   const [u] = await ctx.db.select().from(users).where(eq(users.uid, uid)).limit(1);
-  if (!u) throw notFound('The user does not exist');
+  if (!u) throw notFound('account.userNotFound');
   return u;
 }
 

@@ -77,7 +77,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: z.object({ key: z.string({ error: 'key is required' }).min(1).max(64) }) } },
     async (req, reply) => {
       const accounts = takeGenerated(req.query.key);
-      if (!accounts) throw notFound('The generated accounts have expired, generate them again');
+      if (!accounts) throw notFound('adminUser.generatedExpired');
       // exceljs is large: loaded on the first download, not at start-up.
       const { default: ExcelJS } = await import('exceljs');
       const book = new ExcelJS.Workbook();

@@ -92,11 +92,11 @@ export async function adminEditUser(
   b: AdminEditUserBody,
 ): Promise<void> {
   const [u] = await ctx.db.select().from(users).where(eq(users.uid, b.uid)).limit(1);
-  if (!u) throw notFound('The user does not exist');
+  if (!u) throw notFound('account.userNotFound');
   const role = b.role ?? u.role;
   const status = b.status ?? u.status;
   if (u.uid === actor.uid && (role !== u.role || status !== u.status))
-    throw badRequest('You can not change your own role or status');
+    throw badRequest('adminUser.ownRoleOrStatus');
   await ctx.db
     .update(users)
     .set({
@@ -116,13 +116,13 @@ export async function adminEditUser(
  * name the caller or any super admin (demote first). Unknown uids are ignored. Returns how many were deleted.
  */
 export async function adminDeleteUsers(ctx: AppContext, actor: SessionUser, ids: string[]): Promise<number> {
-  if (ids.includes(actor.uid)) throw badRequest('You can not delete yourself');
+  if (ids.includes(actor.uid)) throw badRequest('adminUser.deleteSelf');
   const roots = await ctx.db
     .select({ username: users.username })
     .from(users)
     .where(and(inArray(users.uid, ids), eq(users.role, Role.ROOT)));
   if (roots.length > 0)
-    throw badRequest(`A super administrator can not be deleted: ${roots.map((r) => r.username).join(', ')}`);
+    throw badRequest('adminUser.deleteSuperAdmin', { usernames: roots.map((r) => r.username).join(', ') });
   const gone = await ctx.db.delete(users).where(inArray(users.uid, ids)).returning({ uid: users.uid });
   return gone.length;
 }

@@ -137,7 +137,8 @@ export function batchRefused(refused: RefusedRow[]): AppError {
   const first = refused[0];
   return new AppError(
     400,
-    `${refused.length} row(s) refused, nothing imported. Row ${first.row} (${first.username}): ${first.reason}`,
+    'adminUser.batchRefused',
+    { count: refused.length, row: first.row, username: first.username, reason: first.reason },
     { refused },
   );
 }
@@ -161,8 +162,7 @@ export async function insertAccounts(ctx: AppContext, accounts: NewAccount[]): P
       for (let i = 0; i < values.length; i += 200) await tx.insert(users).values(values.slice(i, i + 200));
     });
   } catch (e) {
-    if (isUniqueViolation(e))
-      throw new AppError(400, 'A username or email was taken meanwhile, nothing imported');
+    if (isUniqueViolation(e)) throw new AppError(400, 'adminUser.batchTaken');
     throw e;
   }
 }

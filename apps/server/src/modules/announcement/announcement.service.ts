@@ -85,7 +85,7 @@ export async function updateAnnouncement(
     })
     .where(and(eq(announcements.id, body.id), isSite))
     .returning();
-  if (!a) throw notFound('The announcement does not exist');
+  if (!a) throw notFound('announcement.notFound');
   const [u] = a.uid
     ? await ctx.db.select({ username: users.username }).from(users).where(eq(users.uid, a.uid))
     : [];
@@ -98,5 +98,5 @@ export async function deleteAnnouncement(ctx: AppContext, id: number): Promise<v
     .delete(announcements)
     .where(and(eq(announcements.id, id), isSite))
     .returning({ id: announcements.id });
-  if (gone.length === 0) throw notFound('The announcement does not exist');
+  if (gone.length === 0) throw notFound('announcement.notFound');
 }

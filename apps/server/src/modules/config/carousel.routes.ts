@@ -24,12 +24,12 @@ const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
     const ctx = app.ctx;
     const current = (await ctx.config.get('carousel')).items;
     if (current.length >= CAROUSEL_MAX_ITEMS) {
-      throw badRequest(`The carousel holds at most ${CAROUSEL_MAX_ITEMS} images, delete one first`);
+      throw badRequest('config.carouselFull', { max: CAROUSEL_MAX_ITEMS });
     }
     const { data, fileName } = await readUpload(req, {
       field: 'image',
       maxBytes: CAROUSEL_MAX_BYTES,
-      sizeMessage: 'file size exceeds 5MB',
+      tooLarge: () => badRequest('file.imageTooLarge', { mb: 5 }),
     });
     const { ext, mime } = await detectImage(data, fileName);
     const stored = await storeFile(ctx, {
@@ -57,7 +57,7 @@ const carouselRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const ctx = app.ctx;
       const items = (await ctx.config.get('carousel')).items;
-      if (!items.some((i) => i.id === req.query.id)) throw notFound('No such carousel image');
+      if (!items.some((i) => i.id === req.query.id)) throw notFound('config.carouselNotFound');
       await ctx.config.set('carousel', { items: items.filter((i) => i.id !== req.query.id) });
       await ctx.db.update(files).set({ deleted: true }).where(eq(files.id, req.query.id));
       return ok(null, 'Deleted successfully');

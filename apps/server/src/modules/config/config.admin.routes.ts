@@ -7,7 +7,7 @@ import {
   type WebsiteConfig,
 } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needRoot } from '../../plugins/auth.js';
 import { IP_LIMITS, useRateLimit } from '../account/rate-limit.js';
@@ -68,7 +68,7 @@ const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: testEmailBody }, onRequest: needRoot, config: { rateLimit: IP_LIMITS.mail } },
     async (req) => {
       const s = await smtpSettings(app.ctx);
-      if (!s) throw badRequest('host: no SMTP host is configured');
+      if (!s) throw badRequest('config.noSmtpHost');
       const site = await cfg().get('website');
       try {
         await sendWith(s, {
@@ -77,7 +77,7 @@ const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           text: `This is a test email from ${site.name}. The SMTP settings work.`,
         });
       } catch (e) {
-        throw new AppError(400, `Failed to send the test email: ${(e as Error).message}`);
+        throw badRequest('config.testMailFailed', { detail: (e as Error).message });
       }
       return ok(null, 'The test email has been sent');
     },

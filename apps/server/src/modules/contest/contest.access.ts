@@ -18,7 +18,7 @@ export type ContestRow = typeof contests.$inferSelect;
 /** Loads a contest by id; 404 "The contest does not exist" when absent. */
 export async function loadContest(ctx: AppContext, cid: number): Promise<ContestRow> {
   const [row] = await ctx.db.select().from(contests).where(eq(contests.id, cid)).limit(1);
-  if (!row) throw notFound('The contest does not exist');
+  if (!row) throw notFound('contest.notFound');
   return row;
 }
 
@@ -81,7 +81,7 @@ export async function openContest(
 ): Promise<{ user: SessionUser; contest: ContestRow }> {
   if (!user) throw unauthorized();
   const contest = await loadContest(ctx, cid);
-  if (!contest.visible && !isContestAdmin(user, contest)) throw notFound('The contest does not exist');
+  if (!contest.visible && !isContestAdmin(user, contest)) throw notFound('contest.notFound');
   return { user, contest };
 }
 
@@ -94,10 +94,10 @@ export async function enterContest(ctx: AppContext, user: SessionUser | null, ci
   const opened = await openContest(ctx, user, cid);
   const standing = await contestStanding(ctx, opened.user, opened.contest);
   if (!standing.access) {
-    throw forbidden('This contest is private: register with the contest password first');
+    throw forbidden('contest.privateRegisterFirst');
   }
   if (!standing.isAdmin && contestStatus(opened.contest, now) === ContestStatus.SCHEDULED) {
-    throw forbidden('The contest has not started yet');
+    throw forbidden('contest.notStarted');
   }
   return { ...opened, standing };
 }

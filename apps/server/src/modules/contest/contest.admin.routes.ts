@@ -173,7 +173,7 @@ const contestAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const u = requireUser(req);
       const { cid, ...body } = req.body;
       const pid = body.problem.id;
-      if (pid == null || pid < 1) throw badRequest('problem.id is required');
+      if (pid == null || pid < 1) throw badRequest('validation.required', { field: 'problem.id' });
       await loadAdministeredContest(app.ctx, u, cid);
       await loadContestProblem(app.ctx, cid, pid);
       const draft = validateProblemBody(body, true);

@@ -22,8 +22,7 @@ export async function loadAdministeredContest(
   cid: number,
 ): Promise<ContestRow> {
   const c = await loadContest(ctx, cid);
-  if (!isContestAdmin(user, c))
-    throw forbidden('Only the contest creator or a super admin may manage this contest');
+  if (!isContestAdmin(user, c)) throw forbidden('contest.manageOwnerOnly');
   return c;
 }
 
@@ -125,9 +124,9 @@ export async function adminCreateContest(
  * so participants enter the new one. Board listeners hear a 'settings' change.
  */
 export async function adminUpdateContest(ctx: AppContext, user: SessionUser, b: ContestBody): Promise<void> {
-  if (b.id == null) throw badRequest('id is required');
+  if (b.id == null) throw badRequest('validation.required', { field: 'id' });
   const c = await loadAdministeredContest(ctx, user, b.id);
-  if (b.type !== c.type) throw badRequest('type: the rule type of a contest cannot be changed');
+  if (b.type !== c.type) throw badRequest('contest.typeFixed');
   const cols = columnsOf(b);
   await ctx.db.transaction(async (tx) => {
     await tx

@@ -21,7 +21,7 @@ async function findContestProblem(ctx: AppContext, cid: number, pid: string | nu
   const [byPid] = /^\d{1,15}$/.test(key) ? await find(eq(contestProblems.pid, Number(key))) : [];
   if (byPid) return byPid;
   const [byDisplay] = await find(sql`upper(${contestProblems.displayId}) = upper(${key})`);
-  if (!byDisplay) throw notFound('The problem does not exist in this contest');
+  if (!byDisplay) throw notFound('contest.problemNotInContest');
   return byDisplay;
 }
 
@@ -39,16 +39,16 @@ export async function admitContestSubmit(
   input: SubmitInput,
 ): Promise<AdmittedSubmit> {
   const { contest, standing } = await enterContest(ctx, user, input.cid);
-  if (!standing.canSubmit) throw forbidden('Register for this contest with its password before submitting');
+  if (!standing.canSubmit) throw forbidden('contest.registerBeforeSubmit');
   if (contestStatus(contest, new Date()) === ContestStatus.ENDED && !contest.allowEndSubmit) {
-    throw forbidden('Contest has ended');
+    throw forbidden('contest.ended');
   }
   if (!standing.isAdmin) {
     if (!fitsContestAccountLimit(contest, user.username)) {
-      throw forbidden('Only accounts named by the contest account rule may submit to this contest');
+      throw forbidden('contest.accountRuleSubmit');
     }
     if (!(await ctx.config.get('switch')).openContestJudge) {
-      throw forbidden('Judging of contest problems is closed by the administrator');
+      throw forbidden('contest.judgingClosed');
     }
   }
   const { cp, p } = await findContestProblem(ctx, contest.id, input.pid);

@@ -16,11 +16,7 @@ export function assertRuleFits(c: Pick<ContestRow, 'type'>, p: Pick<ProblemRow, 
   if (p.isRemote) return;
   const want = c.type === ContestType.OI ? ProblemType.OI : ProblemType.ACM;
   if (p.type !== want) {
-    throw badRequest(
-      c.type === ContestType.OI
-        ? 'An OI contest takes only OI or remote problems'
-        : 'An ACM contest takes only ACM or remote problems',
-    );
+    throw badRequest(c.type === ContestType.OI ? 'contest.oiTakesOi' : 'contest.acmTakesAcm');
   }
 }
 
@@ -35,7 +31,7 @@ export async function loadContestProblem(
     .from(contestProblems)
     .where(and(eq(contestProblems.cid, cid), eq(contestProblems.pid, pid)))
     .limit(1);
-  if (!row) throw notFound('The problem is not in this contest');
+  if (!row) throw notFound('contest.problemNotAdded');
   return row;
 }
 
@@ -45,8 +41,7 @@ async function assertDisplayIdFree(ctx: AppContext, cid: number, displayId: stri
     .select({ id: contestProblems.id })
     .from(contestProblems)
     .where(and(eq(contestProblems.cid, cid), sql`upper(${contestProblems.displayId}) = upper(${displayId})`));
-  if (clash && clash.id !== exceptId)
-    throw badRequest(`displayId: ${displayId} is already used in this contest`);
+  if (clash && clash.id !== exceptId) throw badRequest('contest.displayIdUsed', { displayId });
 }
 
 /**
@@ -150,8 +145,7 @@ export async function adminAddFromPublic(
 ): Promise<void> {
   const c = await loadAdministeredContest(ctx, user, b.cid);
   const p = await loadProblemByPid(ctx, b.pid);
-  if (p.auth !== ProblemAuth.PUBLIC || p.isGroup)
-    throw badRequest('pid: only public problems can be added here');
+  if (p.auth !== ProblemAuth.PUBLIC || p.isGroup) throw badRequest('contest.publicProblemsOnly');
   assertRuleFits(c, p);
   await attachProblem(ctx, c, p, b.displayId, p.title);
 }
@@ -171,7 +165,7 @@ async function attachProblem(
       .values({ cid: c.id, pid: p.id, displayId, displayTitle: title })
       .onConflictDoNothing()
       .returning({ id: contestProblems.id });
-    if (added.length === 0) throw badRequest('pid: the problem is already in this contest');
+    if (added.length === 0) throw badRequest('contest.problemAlreadyAdded');
     await contestChanged(tx, { cid: c.id, what: 'problems' });
   });
 }
@@ -192,7 +186,7 @@ export async function adminUpdateContestProblem(
   b: { id: number; displayId: string; displayTitle: string; color?: string | null },
 ): Promise<void> {
   const [cp] = await ctx.db.select().from(contestProblems).where(eq(contestProblems.id, b.id)).limit(1);
-  if (!cp) throw notFound('The contest problem does not exist');
+  if (!cp) throw notFound('contest.contestProblemNotFound');
   await loadAdministeredContest(ctx, user, cp.cid);
   await assertDisplayIdFree(ctx, cp.cid, b.displayId, cp.id);
   await ctx.db.transaction(async (tx) => {

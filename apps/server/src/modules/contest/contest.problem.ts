@@ -121,7 +121,7 @@ export async function contestProblemDetail(
     .innerJoin(problems, eq(problems.id, contestProblems.pid))
     .where(and(eq(contestProblems.cid, cid), sql`upper(${contestProblems.displayId}) = upper(${displayId})`))
     .limit(1);
-  if (!row) throw notFound('The problem does not exist in this contest');
+  if (!row) throw notFound('contest.problemNotInContest');
   const real = seesRealResults(contest, new Date(), standing.isAdmin);
   const [detail, counts, mine] = await Promise.all([
     problemDetailOf(ctx, row.p),

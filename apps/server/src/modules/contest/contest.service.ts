@@ -89,18 +89,17 @@ export async function registerContest(
   password: string,
 ): Promise<void> {
   const { user: u, contest } = await openContest(ctx, user, cid);
-  if (contest.auth === ContestAuth.PUBLIC)
-    throw badRequest('This contest is public: no registration is needed');
+  if (contest.auth === ContestAuth.PUBLIC) throw badRequest('contest.publicNoRegister');
   if (!isContestAdmin(u, contest) && !fitsContestAccountLimit(contest, u.username)) {
-    throw forbidden('Only accounts named by the contest account rule may take part in this contest');
+    throw forbidden('contest.accountRuleJoin');
   }
-  if (contest.pwd == null || password !== contest.pwd) throw badRequest('Wrong contest password');
+  if (contest.pwd == null || password !== contest.pwd) throw badRequest('contest.wrongPassword');
   const inserted = await ctx.db
     .insert(contestRegisters)
     .values({ cid, uid: u.uid })
     .onConflictDoNothing()
     .returning({ uid: contestRegisters.uid });
-  if (inserted.length === 0) throw badRequest('You have already registered for this contest');
+  if (inserted.length === 0) throw badRequest('contest.alreadyRegistered');
 }
 
 /**

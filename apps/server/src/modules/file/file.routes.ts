@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needAdmin, requireUser } from '../../plugins/auth.js';
 import { importFps } from './fps/fps.import.js';
@@ -17,7 +18,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     const { data, fileName } = await readUpload(req, {
       field: 'file',
       maxBytes: PACKAGE_MAX_BYTES,
-      sizeMessage: `file: the upload exceeds ${PACKAGE_MAX_BYTES} bytes`,
+      tooLarge: () => badRequest('file.tooLarge', { field: 'file', max: PACKAGE_MAX_BYTES }),
     });
     const items = await importFps(app.ctx, user, { name: fileName, data });
     const n = items.filter((i) => i.imported).length;

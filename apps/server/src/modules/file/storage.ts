@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.js';
 import { files } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { type AppError, badRequest, notFound } from '../../lib/errors.js';
 
 /**
  * File storage for uploads (avatars, carousel images…): bytes under `OJ_DATA_DIR/files`, named by the sha256 of
@@ -44,7 +44,7 @@ export function storagePath(ctx: AppContext, key: string): string | null {
 export async function detectImage(data: Buffer, fileName: string): Promise<{ ext: string; mime: string }> {
   const t = await fileTypeFromBuffer(data);
   const mime = t ? IMAGE_TYPES[t.ext] : undefined;
-  if (!t || !mime) throw badRequest(`file type not supported: ${fileName}`);
+  if (!t || !mime) throw badRequest('file.typeNotSupported', { name: fileName });
   return { ext: t.ext, mime };
 }
 
@@ -97,12 +97,12 @@ export async function sendStoredImage(
 ): Promise<FastifyReply> {
   const file = storagePath(ctx, key);
   const mime = IMAGE_TYPES[key.slice(key.lastIndexOf('.') + 1)];
-  if (!file || !mime) throw notFound('No such file');
+  if (!file || !mime) throw notFound('file.notFound');
   let stat: fs.Stats;
   try {
     stat = await fsp.stat(file);
   } catch {
-    throw notFound('No such file');
+    throw notFound('file.notFound');
   }
   return reply
     .header('Content-Type', mime)
@@ -114,29 +114,29 @@ export async function sendStoredImage(
 
 /**
  * Reads the one uploaded file of a multipart request from field `field` into memory, refusing more than
- * `maxBytes` bytes with 400 `sizeMessage`. Throws 400 naming the field when the request is not multipart or has
+ * `maxBytes` bytes with the 400 of `tooLarge()`. Throws 400 naming the field when the request is not multipart or has
  * no such file. Returns the bytes and the client's file name (only for messages: the type comes from content).
  */
 export async function readUpload(
   req: FastifyRequest,
-  opts: { field: string; maxBytes: number; sizeMessage: string },
+  opts: { field: string; maxBytes: number; tooLarge: () => AppError },
 ): Promise<{ data: Buffer; fileName: string }> {
-  if (!req.isMultipart()) throw badRequest(`${opts.field}: a multipart/form-data upload is required`);
+  if (!req.isMultipart()) throw badRequest('file.multipartRequired', { field: opts.field });
   let part: MultipartFile | undefined;
   try {
     part = await req.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
   } catch (e) {
-    throw badRequest(`${opts.field}: ${(e as Error).message}`);
+    throw badRequest('file.unreadable', { field: opts.field, detail: (e as Error).message });
   }
-  if (!part || part.fieldname !== opts.field) throw badRequest(`${opts.field}: the file is required`);
+  if (!part || part.fieldname !== opts.field) throw badRequest('file.required', { field: opts.field });
   let data: Buffer;
   try {
     data = await part.toBuffer();
   } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(opts.sizeMessage);
-    throw badRequest(`${opts.field}: ${(e as Error).message}`);
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw opts.tooLarge();
+    throw badRequest('file.unreadable', { field: opts.field, detail: (e as Error).message });
   }
-  if (data.length > opts.maxBytes) throw badRequest(opts.sizeMessage);
-  if (data.length === 0) throw badRequest(`${opts.field}: the file is empty`);
+  if (data.length > opts.maxBytes) throw opts.tooLarge();
+  if (data.length === 0) throw badRequest('file.empty', { field: opts.field });
   return { data, fileName: part.filename || 'file' };
 }

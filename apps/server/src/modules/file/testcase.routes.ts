@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needAdmin } from '../../plugins/auth.js';
 import { loadProblemByPid } from '../problem/problem.access.js';
@@ -35,7 +36,7 @@ const testcaseFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const { data } = await readUpload(req, {
         field: 'file',
         maxBytes: TESTCASE_ZIP_MAX_BYTES,
-        sizeMessage: `file: the zip exceeds ${TESTCASE_ZIP_MAX_BYTES} bytes`,
+        tooLarge: () => badRequest('file.tooLarge', { field: 'file', max: TESTCASE_ZIP_MAX_BYTES }),
       });
       return ok(await acceptTestcaseZip(app.ctx, data, req.query.mode));
     },

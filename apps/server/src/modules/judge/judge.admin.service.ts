@@ -12,7 +12,7 @@ type SubmissionRow = typeof submissions.$inferSelect;
 
 async function lockSubmission(tx: Tx, submitId: number): Promise<SubmissionRow> {
   const [s] = await tx.select().from(submissions).where(eq(submissions.id, submitId)).for('update');
-  if (!s) throw notFound('The submission does not exist');
+  if (!s) throw notFound('submission.notFound');
   return s;
 }
 
@@ -52,7 +52,7 @@ async function adminVerdictHooks(
 export async function rejudge(ctx: AppContext, submitId: number): Promise<SubmissionRow> {
   const row = await ctx.db.transaction(async (tx) => {
     const s = await lockSubmission(tx, submitId);
-    if (s.isRemote) throw badRequest('Remote-judge submissions cannot be rejudged here');
+    if (s.isRemote) throw badRequest('judge.remoteRejudge');
     await dropJobs(tx, s.id, 'rejudged');
     const version = s.version + 1;
     await tx.delete(judgeCases).where(eq(judgeCases.submitId, s.id));
@@ -105,12 +105,12 @@ export async function manualJudge(
   input: { submitId: number; status: number; score?: number | null },
 ): Promise<SubmissionRow> {
   if (!(MANUAL_JUDGE_CODES as number[]).includes(input.status)) {
-    throw badRequest(`status: ${input.status} cannot be set by manual judging`);
+    throw badRequest('judge.notManualStatus', { status: input.status });
   }
   return ctx.db.transaction(async (tx) => {
     const s = await lockSubmission(tx, input.submitId);
     if (isJudgingStatus(s.status)) {
-      throw badRequest('The submission is still being judged: wait for its verdict or cancel it first');
+      throw badRequest('judge.stillJudging');
     }
     const [p] = await tx
       .select({ type: problems.type, ioScore: problems.ioScore, difficulty: problems.difficulty })
@@ -153,7 +153,7 @@ export async function cancelJudge(
 ): Promise<SubmissionRow> {
   return ctx.db.transaction(async (tx) => {
     const s = await lockSubmission(tx, submitId);
-    if (s.status === JudgeStatus.CANCELLED) throw badRequest('The submission is already cancelled');
+    if (s.status === JudgeStatus.CANCELLED) throw badRequest('judge.alreadyCancelled');
     await dropJobs(tx, s.id, 'cancelled');
     await moveCounters(tx, s.pid, s.countedStatus, null);
     const [u] = await tx

@@ -63,7 +63,7 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ running: b.running, load: b.load, lastHeartbeat: new Date() })
         .where(eq(judgehosts.id, b.judgehostId))
         .returning({ id: judgehosts.id });
-      if (!updated.length) throw notFound('Unknown judgehost: register first');
+      if (!updated.length) throw notFound('judge.unknownHost');
       await extendLeases(app.ctx.db, b.judgehostId, b.jobIds);
       return ok({ ok: true as const });
     });
@@ -75,7 +75,7 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
     judge.post('/judge/lease', { schema: { body: leaseRequest } }, async (req, reply) => {
       const b = req.body;
       const [host] = await app.ctx.db.select().from(judgehosts).where(eq(judgehosts.id, b.judgehostId));
-      if (!host) throw notFound('Unknown judgehost: register first');
+      if (!host) throw notFound('judge.unknownHost');
       const langs = host.languages.filter((l) => l.available).map((l) => l.name);
       const gone = new AbortController();
       reply.raw.on('close', () => gone.abort());
@@ -108,7 +108,7 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/, 'sha256 hex expected') }) } },
       async (req, reply) => {
         const [blob] = await app.ctx.db.select().from(blobs).where(eq(blobs.hash, req.params.hash));
-        if (!blob) throw notFound('No such blob');
+        if (!blob) throw notFound('judge.noSuchBlob');
         return reply.type('application/octet-stream').send(blob.data);
       },
     );

@@ -30,5 +30,5 @@ export async function needJudgeToken(req: FastifyRequest): Promise<void> {
   const expected = await getJudgeToken(req.server.ctx);
   const a = Buffer.from(typeof sent === 'string' ? sent : '');
   const b = Buffer.from(expected);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized('Invalid judge token');
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw unauthorized('judge.invalidToken');
 }

@@ -66,7 +66,7 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
       .set({ ...patch, gmtModified: new Date() })
       .where(and(eq(languages.id, id)))
       .returning();
-    if (!row) throw notFound('The language does not exist');
+    if (!row) throw notFound('language.notFound');
     return ok({ ...row, gmtModified: row.gmtModified.toISOString() });
   });
 };

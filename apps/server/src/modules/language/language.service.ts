@@ -35,7 +35,7 @@ export async function listLanguages(db: Db, opts: { all: boolean }): Promise<Lan
  */
 export async function problemLanguageList(db: Db, pid: number): Promise<LanguageView[]> {
   const p = await db.select({ id: problems.id }).from(problems).where(eq(problems.id, pid));
-  if (!p.length) throw notFound('The problem does not exist');
+  if (!p.length) throw notFound('problem.notFound');
   const own = await db
     .select(cols)
     .from(problemLanguages)

@@ -88,7 +88,7 @@ export async function sendMail(ctx: AppContext, log: FastifyBaseLogger, msg: Mai
     return true;
   } catch (err) {
     log.warn({ err, to: msg.to }, 'sending mail failed');
-    throw new AppError(503, 'Failed to send the email, please try again later or contact the administrator');
+    throw new AppError(503, 'account.mailFailed');
   }
 }
 

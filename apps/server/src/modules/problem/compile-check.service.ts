@@ -41,15 +41,16 @@ export async function queueCompileCheck(
   mode: CompileMode,
   input: CompileCheckInput,
 ): Promise<string> {
-  if (!input.code.trim()) throw badRequest('code: the code to compile is required');
+  if (!input.code.trim()) throw badRequest('problem.compileCodeRequired');
   const [lang] = await ctx.db
     .select({ name: languages.name })
     .from(languages)
     .where(and(eq(languages.oj, 'ME'), eq(languages.name, input.language), eq(languages.isSpj, true)));
-  if (!lang) throw badRequest(`language: "${input.language}" is not a special-judge language`);
+  if (!lang) throw badRequest('problem.notSpjLanguage', { language: input.language });
   for (const [name, content] of Object.entries(input.extraFiles ?? {})) {
-    if (!isSafeFileName(name)) throw badRequest(`extraFiles: "${name}" is not a plain file name`);
-    if (typeof content !== 'string') throw badRequest(`extraFiles: the content of "${name}" must be text`);
+    if (!isSafeFileName(name)) throw badRequest('problem.extraFileName', { field: 'extraFiles', name });
+    if (typeof content !== 'string')
+      throw badRequest('problem.extraFileNotText', { field: 'extraFiles', name });
   }
   const key = randomUUID();
   await ctx.db.transaction(async (tx) => {
@@ -77,7 +78,7 @@ export async function getCompileCheck(
     .select()
     .from(compileChecks)
     .where(and(eq(compileChecks.key, key), eq(compileChecks.uid, user.uid)));
-  if (!row) throw notFound('The compile check does not exist');
+  if (!row) throw notFound('problem.compileCheckNotFound');
   const status = row.status === 'ok' || row.status === 'error' ? row.status : 'queued';
   return { status, message: row.message };
 }

@@ -14,7 +14,7 @@ export function isProblemManager(user: SessionUser | null): boolean {
 /** Loads a problem by its numeric id; 404 "The problem does not exist" when absent. */
 export async function loadProblemByPid(ctx: AppContext, pid: number): Promise<ProblemRow> {
   const [row] = await ctx.db.select().from(problems).where(eq(problems.id, pid)).limit(1);
-  if (!row) throw notFound('The problem does not exist');
+  if (!row) throw notFound('problem.notFound');
   return row;
 }
 
@@ -25,7 +25,7 @@ export async function loadProblemByProblemId(ctx: AppContext, problemId: string)
     .from(problems)
     .where(sql`upper(${problems.problemId}) = upper(${problemId})`)
     .limit(1);
-  if (!row) throw notFound('The problem does not exist');
+  if (!row) throw notFound('problem.notFound');
   return row;
 }
 
@@ -55,19 +55,17 @@ export function canViewProblemSql(user: SessionUser | null, pidColumn: AnyColumn
  * problem's group (404 otherwise).
  */
 export function assertCanViewProblem(user: SessionUser | null, p: ProblemRow, gid?: number | null): void {
-  if (gid != null && p.gid !== gid) throw notFound('The problem does not exist');
+  if (gid != null && p.gid !== gid) throw notFound('problem.notFound');
   if (canViewProblem(user, p)) return;
-  if (p.auth === ProblemAuth.PRIVATE)
-    throw forbidden('This problem is private: you have no permission to view it');
-  if (p.auth === ProblemAuth.CONTEST)
-    throw forbidden('This problem belongs to a contest: it can only be viewed in that contest');
-  if (p.isGroup) throw forbidden('This problem belongs to a group: only its members may view it');
-  throw forbidden('You have no permission to view this problem');
+  if (p.auth === ProblemAuth.PRIVATE) throw forbidden('problem.private');
+  if (p.auth === ProblemAuth.CONTEST) throw forbidden('problem.inContest');
+  if (p.isGroup) throw forbidden('problem.inGroup');
+  throw forbidden('problem.noView');
 }
 
 /** Parses a positive integer id from a query value; 400 naming `field` otherwise. */
 export function parseId(value: unknown, field: string): number {
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw badRequest(`${field} must be a positive integer`);
+  if (!Number.isSafeInteger(n) || n < 1) throw badRequest('validation.positiveInt', { field });
   return n;
 }

@@ -66,7 +66,7 @@ const problemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/admin/problem', { schema: { body: problemBody }, bodyLimit: PROBLEM_BODY_LIMIT }, async (req) => {
     const u = requireUser(req);
     const pid = req.body.problem.id;
-    if (pid == null || pid < 1) throw badRequest('problem.id is required');
+    if (pid == null || pid < 1) throw badRequest('validation.required', { field: 'problem.id' });
     const draft = validateProblemBody(req.body, true);
     return ok(await updateFromDraft(app.ctx, pid, draft, u.username));
   });

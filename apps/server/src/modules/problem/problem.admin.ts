@@ -130,9 +130,7 @@ export async function adminDeleteProblem(ctx: AppContext, pid: number): Promise<
   // has submissions is hidden by making it private instead (issue 8, finding 11).
   const [n] = await ctx.db.select({ n: count() }).from(submissions).where(eq(submissions.pid, pid));
   if (Number(n?.n ?? 0) > 0) {
-    throw badRequest(
-      `The problem has ${n.n} submission(s) and cannot be deleted: set it to private (auth 2) to hide it instead`,
-    );
+    throw badRequest('problem.hasSubmissions', { count: Number(n.n) });
   }
   await ctx.db.delete(problems).where(eq(problems.id, pid));
 }
@@ -145,7 +143,7 @@ export async function adminChangeAuth(
   username: string,
 ): Promise<void> {
   if (!(Object.values(ProblemAuth) as number[]).includes(auth))
-    throw badRequest('auth must be 1 (public), 2 (private) or 3 (contest)');
+    throw badRequest('problem.badAuth', { field: 'auth' });
   await loadProblemByPid(ctx, pid);
   await ctx.db
     .update(problems)

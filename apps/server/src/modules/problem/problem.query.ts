@@ -118,7 +118,7 @@ export async function listPublicProblems(
 export async function randomProblemId(ctx: AppContext): Promise<string> {
   const where = and(eq(problems.auth, ProblemAuth.PUBLIC), eq(problems.isGroup, false));
   const [{ n }] = await ctx.db.select({ n: count() }).from(problems).where(where);
-  if (Number(n) === 0) throw notFound('No problem is available yet');
+  if (Number(n) === 0) throw notFound('problem.noneAvailable');
   const [row] = await ctx.db
     .select({ problemId: problems.problemId })
     .from(problems)
@@ -126,7 +126,7 @@ export async function randomProblemId(ctx: AppContext): Promise<string> {
     .orderBy(asc(problems.id))
     .offset(Math.floor(Math.random() * Number(n)))
     .limit(1);
-  if (!row) throw notFound('No problem is available yet');
+  if (!row) throw notFound('problem.noneAvailable');
   return row.problemId;
 }
 

@@ -82,6 +82,6 @@ export async function lastAcCode(
     )
     .orderBy(desc(submissions.id))
     .limit(1);
-  if (!row) throw badRequest('You have not passed the problem so you cannot get the code passed recently');
+  if (!row) throw badRequest('problem.notPassed');
   return row;
 }

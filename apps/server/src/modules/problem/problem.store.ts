@@ -12,7 +12,7 @@ import {
   tags,
   testcases,
 } from '../../db/schema/index.js';
-import { AppError } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 
 /** Rows per INSERT of a list (test cases, solutions): well under PostgreSQL's 65,535 bound parameters. */
@@ -89,7 +89,7 @@ export async function nextFreeProblemId(tx: Tx, prefix = 'P'): Promise<string> {
  * taken or a field is invalid (duplicate case names, empty title).
  */
 export async function createProblem(db: Db, input: NewProblem): Promise<CreatedProblem> {
-  if (!input.problem.title.trim()) throw new AppError(400, 'title: must not be empty');
+  if (!input.problem.title.trim()) throw badRequest('validation.required', { field: 'title' });
   return db.transaction(async (tx) => {
     // One lock for id allocation: cheap, and only held for this transaction.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7301001)`);
@@ -99,7 +99,7 @@ export async function createProblem(db: Db, input: NewProblem): Promise<CreatedP
         .select({ id: problems.id })
         .from(problems)
         .where(sql`upper(${problems.problemId}) = upper(${problemId})`);
-      if (clash.length) throw new AppError(400, `problemId: ${problemId} already exists`);
+      if (clash.length) throw badRequest('problem.idExists', { field: 'problemId', problemId });
     } else {
       problemId = await nextFreeProblemId(tx, input.problemIdPrefix ?? 'P');
     }

@@ -53,7 +53,8 @@ async function resolveLanguages(ctx: AppContext | { db: Tx }, list: { id?: numbe
   const out = new Map<number, { id: number; name: string }>();
   for (const l of list) {
     const hit = l.id != null ? byId.get(l.id) : byName.get((l.name ?? '').trim().toLowerCase());
-    if (!hit) throw badRequest(`languages: unknown language ${l.name ?? l.id}`);
+    if (!hit)
+      throw badRequest('problem.unknownLanguage', { field: 'languages', name: String(l.name ?? l.id) });
     out.set(hit.id, hit);
   }
   return { chosen: [...out.values()], byId, byName };
@@ -65,7 +66,11 @@ function templateLid(
   i: number,
 ): { id: number; name: string } {
   const hit = t.lid != null ? maps.byId.get(t.lid) : maps.byName.get((t.language ?? '').toLowerCase());
-  if (!hit) throw badRequest(`codeTemplates[${i}]: unknown language ${t.language ?? t.lid}`);
+  if (!hit)
+    throw badRequest('problem.unknownLanguage', {
+      field: `codeTemplates[${i}]`,
+      name: String(t.language ?? t.lid),
+    });
   return hit;
 }
 
@@ -102,7 +107,7 @@ export async function createFromDraft(ctx: AppContext, draft: ProblemDraft, user
       .where(inArray(tags.id, tagIds));
     for (const id of tagIds) {
       const r = rows.find((x) => x.id === id);
-      if (!r || r.oj !== 'ME') throw badRequest(`tags: no tag has id ${id}`);
+      if (!r || r.oj !== 'ME') throw badRequest('tag.unknownId', { id });
       tagNames.push(r.name);
     }
   }
@@ -181,7 +186,7 @@ export async function updateFromDraft(ctx: AppContext, pid: number, draft: Probl
       .from(problems)
       .where(sql`upper(${problems.problemId}) = upper(${draft.fields.problemId})`);
     if (clash && clash.id !== pid)
-      throw badRequest(`problem.problemId: ${draft.fields.problemId} already exists`);
+      throw badRequest('problem.idExists', { field: 'problem.problemId', problemId: draft.fields.problemId });
     let judgeChanged = JUDGE_FIELDS.some(
       (f) => JSON.stringify(cur[f] ?? null) !== JSON.stringify(draft.fields[f] ?? null),
     );
@@ -218,7 +223,7 @@ export async function updateFromDraft(ctx: AppContext, pid: number, draft: Probl
         .orderBy(asc(testcases.index));
       for (const [i, c] of list.entries()) {
         const row = old.find((o) => o.inputName === c.input) ?? old[i];
-        if (!row) throw badRequest(`samples[${i}]: no stored test case matches ${c.input}`);
+        if (!row) throw badRequest('problem.caseNotStored', { index: i, name: String(c.input) });
         if (row.score !== c.score || row.groupNum !== c.groupNum) {
           judgeChanged = true;
           await tx

@@ -62,34 +62,34 @@ function intIn(
   range: { min: number; max: number },
 ): number {
   const n = v ?? def;
-  if (!isIntIn(n, range)) throw badRequest(`${field} must be an integer from ${range.min} to ${range.max}`);
+  if (!isIntIn(n, range)) throw badRequest('validation.intRange', { field, min: range.min, max: range.max });
   return n;
 }
 
 function required(v: string | undefined | null, field: string, max?: number): string {
   const s = (v ?? '').trim();
-  if (!s) throw badRequest(`${field} is required`);
-  if (max && s.length > max) throw badRequest(`${field} can not exceed ${max} characters`);
+  if (!s) throw badRequest('validation.required', { field });
+  if (max && s.length > max) throw badRequest('validation.tooLong', { field, max });
   return s;
 }
 
 function parseScore(v: unknown, field: string, oi: boolean): number {
   if (v == null || v === '') {
-    if (oi) throw badRequest(`${field} is required for OI problems`);
+    if (oi) throw badRequest('problem.requiredForOi', { field });
     return 0;
   }
   const n = typeof v === 'number' ? v : Number(v);
-  if (!Number.isInteger(n) || n < 0) throw badRequest(`${field} must be an integer of at least 0`);
+  if (!Number.isInteger(n) || n < 0) throw badRequest('validation.nonNegativeInt', { field });
   return n;
 }
 
 function parseGroup(v: unknown, field: string, subtask: boolean): number {
   if (v == null || v === '') {
-    if (subtask) throw badRequest(`${field} is required in subtask modes`);
+    if (subtask) throw badRequest('problem.requiredForSubtasks', { field });
     return 1;
   }
   const n = typeof v === 'number' ? v : Number(v);
-  if (!Number.isInteger(n) || n < 1) throw badRequest(`${field} must be a positive integer`);
+  if (!Number.isInteger(n) || n < 1) throw badRequest('validation.positiveInt', { field });
   return n;
 }
 
@@ -102,13 +102,12 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
   const p = body.problem;
   const problemId = required(p.problemId, 'problem.problemId', PROBLEM_LIMITS.problemIdMax);
   if (!PROBLEM_ID_PATTERN.test(problemId))
-    throw badRequest("problem.problemId may only contain letters, digits, '-', '_', '.' and '+'");
+    throw badRequest('problem.badProblemId', { field: 'problem.problemId' });
   const title = required(p.title, 'problem.title', PROBLEM_LIMITS.titleMax);
   required(p.input, 'problem.input (input description)');
   required(p.output, 'problem.output (output description)');
   const type = p.type ?? ProblemType.ACM;
-  if (type !== ProblemType.ACM && type !== ProblemType.OI)
-    throw badRequest('problem.type must be 0 (ACM) or 1 (OI)');
+  if (type !== ProblemType.ACM && type !== ProblemType.OI) throw badRequest('problem.badType');
   const timeLimit = intIn(
     p.timeLimit,
     LIMITS.defaultTimeLimitMs,
@@ -129,19 +128,24 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
   );
   const examples = p.examples ?? [];
   if (examples.length > PROBLEM_LIMITS.maxExamples)
-    throw badRequest(`problem.examples: at most ${PROBLEM_LIMITS.maxExamples} examples are allowed`);
+    throw badRequest('problem.tooManyExamples', { max: PROBLEM_LIMITS.maxExamples });
   const difficulty = p.difficulty ?? 0;
   if (!DIFFICULTY_CODES.includes(difficulty))
-    throw badRequest(`problem.difficulty must be one of ${DIFFICULTY_CODES.join(', ')}`);
+    throw badRequest('validation.oneOf', {
+      field: 'problem.difficulty',
+      values: DIFFICULTY_CODES.join(', '),
+    });
   const auth = p.auth ?? 1;
-  if (![1, 2, 3].includes(auth))
-    throw badRequest('problem.auth must be 1 (public), 2 (private) or 3 (contest)');
+  if (![1, 2, 3].includes(auth)) throw badRequest('problem.badAuth', { field: 'problem.auth' });
   const judgeMode = (body.judgeMode ?? p.judgeMode ?? 'default') as JudgeModeName;
   if (!JUDGE_MODES.includes(judgeMode))
-    throw badRequest(`judgeMode must be one of ${JUDGE_MODES.join(', ')}`);
+    throw badRequest('validation.oneOf', { field: 'judgeMode', values: JUDGE_MODES.join(', ') });
   const judgeCaseMode = (p.judgeCaseMode ?? 'default') as JudgeCaseModeName;
   if (!JUDGE_CASE_MODES.includes(judgeCaseMode))
-    throw badRequest(`problem.judgeCaseMode must be one of ${JUDGE_CASE_MODES.join(', ')}`);
+    throw badRequest('validation.oneOf', {
+      field: 'problem.judgeCaseMode',
+      values: JUDGE_CASE_MODES.join(', '),
+    });
   const isFileIO = p.isFileIO ?? false;
   let ioReadFileName: string | null = null;
   let ioWriteFileName: string | null = null;
@@ -152,15 +156,14 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
       ['problem.ioReadFileName', ioReadFileName],
       ['problem.ioWriteFileName', ioWriteFileName],
     ] as const) {
-      if (!isSafeFileName(v))
-        throw badRequest(`${f} must be a plain file name (letters, digits, '.', '-', '_')`);
+      if (!isSafeFileName(v)) throw badRequest('problem.badFileName', { field: f });
     }
   }
   let spjCode: string | null = null;
   let spjLanguage: string | null = null;
   const spjProtocol = p.spjProtocol ?? 'testlib';
   if (!(SPJ_PROTOCOLS as readonly string[]).includes(spjProtocol))
-    throw badRequest(`problem.spjProtocol must be one of ${SPJ_PROTOCOLS.join(', ')}`);
+    throw badRequest('validation.oneOf', { field: 'problem.spjProtocol', values: SPJ_PROTOCOLS.join(', ') });
   if (judgeMode !== 'default') {
     const what = judgeMode === 'spj' ? 'special judge' : 'interactive judge';
     spjCode = required(p.spjCode, `problem.spjCode (${what} code)`);
@@ -171,8 +174,8 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
     ['problem.judgeExtraFile', p.judgeExtraFile],
   ] as const) {
     for (const [name, content] of Object.entries(map ?? {})) {
-      if (!isSafeFileName(name)) throw badRequest(`${field}: "${name}" is not a plain file name`);
-      if (content === '') throw badRequest(`${field}: the content of "${name}" is required`);
+      if (!isSafeFileName(name)) throw badRequest('problem.extraFileName', { field, name });
+      if (content === '') throw badRequest('problem.extraFileEmpty', { field, name });
     }
   }
   const isRemote = p.isRemote ?? false;
@@ -181,8 +184,8 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
   const toCases = (list: NonNullable<ProblemBody['samples']>, upload: boolean): CaseDraft[] =>
     list.map((c, i) => {
       if (upload && (!c.input || !c.output) && judgeMode === 'default')
-        throw badRequest(`samples[${i}]: the input and output file names are required`);
-      if (!upload && !c.input && !c.output) throw badRequest(`samples[${i}] needs an input or an output`);
+        throw badRequest('problem.caseFileNames', { index: i });
+      if (!upload && !c.input && !c.output) throw badRequest('problem.caseEmpty', { index: i });
       return {
         input: c.input,
         output: c.output,
@@ -195,45 +198,45 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
   if (isUpload) {
     const dir = body.uploadTestcaseDir?.trim();
     if (dir) {
-      if (!body.samples?.length) throw badRequest('samples: the uploaded test case list is empty');
+      if (!body.samples?.length) throw badRequest('problem.uploadedCasesEmpty');
       cases = { kind: 'upload', dir, list: toCases(body.samples, true) };
     } else if (existing) {
       cases = { kind: 'keep', scores: body.samples?.length ? toCases(body.samples, true) : null };
     } else if (isRemote) {
       cases = { kind: 'manual', list: [] };
     } else {
-      throw badRequest('uploadTestcaseDir: please upload the test case zip first');
+      throw badRequest('problem.uploadZipFirst');
     }
   } else if (isRemote && !body.samples?.length) {
     cases = { kind: 'manual', list: [] };
   } else {
-    if (!body.samples?.length) throw badRequest('samples: at least one test case is required');
+    if (!body.samples?.length) throw badRequest('problem.casesRequired');
     cases = { kind: 'manual', list: toCases(body.samples, false) };
   }
   let ioScore = p.ioScore ?? 100;
   if (oi && cases.kind !== 'keep') ioScore = casesScore(cases.list, judgeCaseMode);
   else if (oi && cases.kind === 'keep' && cases.scores) ioScore = casesScore(cases.scores, judgeCaseMode);
   if (!Number.isInteger(ioScore) || ioScore < 0)
-    throw badRequest('problem.ioScore must be an integer of at least 0');
+    throw badRequest('validation.nonNegativeInt', { field: 'problem.ioScore' });
 
   const languages = (body.languages ?? []).map((l) => (typeof l === 'string' ? { name: l } : l));
-  if (!isRemote && languages.length === 0) throw badRequest('languages: choose at least one language');
+  if (!isRemote && languages.length === 0)
+    throw badRequest('problem.languagesRequired', { field: 'languages' });
   const codeTemplates = body.codeTemplates ?? [];
   codeTemplates.forEach((t, i) => {
-    if (t.lid == null && !t.language) throw badRequest(`codeTemplates[${i}]: the language is required`);
+    if (t.lid == null && !t.language) throw badRequest('problem.templateLanguage', { index: i });
     if (t.status && !t.code.trim())
-      throw badRequest(
-        `codeTemplates[${i}] (${t.language ?? t.lid}): an enabled code template can not be empty`,
-      );
+      throw badRequest('problem.templateEmpty', { index: i, language: String(t.language ?? t.lid) });
   });
   const tags = (body.tags ?? []).map((t) => (typeof t === 'string' ? { name: t } : t));
   const seen = new Set<string>();
   tags.forEach((t, i) => {
     const name = t.name?.trim();
-    if (t.id == null && !name) throw badRequest(`tags[${i}]: the tag name is required`);
+    if (t.id == null && !name) throw badRequest('problem.tagNameRequired', { index: i });
     const key = t.id != null ? `#${t.id}` : `n:${name?.toLowerCase()}`;
     const keyName = name ? `n:${name.toLowerCase()}` : key;
-    if (seen.has(key) || seen.has(keyName)) throw badRequest(`tags: duplicate tag "${name ?? t.id}"`);
+    if (seen.has(key) || seen.has(keyName))
+      throw badRequest('problem.duplicateTag', { name: String(name ?? t.id) });
     seen.add(key);
     seen.add(keyName);
   });

@@ -24,7 +24,7 @@ export async function loadSubmissionWithProblem(ctx: AppContext, submitId: numbe
     .from(submissions)
     .innerJoin(problems, eq(problems.id, submissions.pid))
     .where(eq(submissions.id, submitId));
-  if (!r) throw notFound('The submission does not exist');
+  if (!r) throw notFound('submission.notFound');
   return r;
 }
 

@@ -53,7 +53,7 @@ export async function listSubmissions(
 ): Promise<Page<SubmissionListItem>> {
   const conds: SQL[] = [eq(submissions.cid, 0), isNull(submissions.gid)];
   if (q.onlyMine) {
-    if (!viewer) throw unauthorized('Please login first');
+    if (!viewer) throw unauthorized();
     conds.push(eq(submissions.uid, viewer.uid));
   } else if (q.username?.trim()) {
     conds.push(eq(submissions.username, q.username.trim()));

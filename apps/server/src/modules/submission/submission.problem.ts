@@ -15,7 +15,7 @@ export type ProblemRow = typeof problems.$inferSelect;
  */
 export async function findProblem(db: Db, pid: string | number): Promise<ProblemRow> {
   const key = String(pid).trim();
-  if (!key) throw badRequest('pid: is required');
+  if (!key) throw badRequest('submission.pidRequired');
   const [byDisplay] = await db
     .select()
     .from(problems)
@@ -28,24 +28,24 @@ export async function findProblem(db: Db, pid: string | number): Promise<Problem
       .where(eq(problems.id, Number(key)));
     if (byId) return byId;
   }
-  throw notFound('The problem does not exist');
+  throw notFound('problem.notFound');
 }
 
 /** 403 unless the user may view the problem (canViewProblem: public, or a problem manager; doc 2 §6). */
 export function assertCanUseProblem(user: SessionUser, p: ProblemRow): void {
-  if (!canViewProblem(user, p)) throw forbidden('The problem is not public: you cannot submit to it here');
+  if (!canViewProblem(user, p)) throw forbidden('submission.problemNotPublic');
 }
 
 /** Code checks of doc 2 §5: not empty after trim, at most 65535 characters. Throws 400 with the spec's messages. */
 export function assertCode(code: string): void {
-  if (!code.trim()) throw badRequest('Code can not be empty');
-  if (code.length > LIMITS.codeMax) throw badRequest(`Code Length can not exceed ${LIMITS.codeMax}`);
+  if (!code.trim()) throw badRequest('submission.codeEmpty');
+  if (code.length > LIMITS.codeMax) throw badRequest('submission.codeTooLong', { max: LIMITS.codeMax });
 }
 
 /** 400 unless `language` is one of the problem's available languages (all available when it lists none). */
 export async function assertLanguage(db: Db, p: ProblemRow, language: string): Promise<void> {
   const allowed = await problemLanguageList(db, p.id);
   if (!allowed.some((l) => l.name === language)) {
-    throw badRequest(`language: ${language} is not available for this problem`);
+    throw badRequest('submission.languageUnavailable', { language });
   }
 }

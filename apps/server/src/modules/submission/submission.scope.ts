@@ -44,7 +44,7 @@ export async function admitScoped(
 ): Promise<AdmittedSubmit> {
   const rule = rules.get(scope);
   const field = scope === 'contest' ? 'cid' : scope === 'training' ? 'tid' : 'gid';
-  if (!rule) throw badRequest(`${field}: ${scope} submissions are not supported yet`);
+  if (!rule) throw badRequest('submission.scopeUnsupported', { field, scope });
   return rule(ctx, user, input);
 }
 

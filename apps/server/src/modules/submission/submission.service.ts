@@ -44,9 +44,9 @@ export async function submitJudge(
   input: SubmitInput,
   ip: string,
 ): Promise<SubmissionView> {
-  if (!canSubmitRole(user.role)) throw forbidden('Your account is not allowed to submit');
-  if (input.gid) throw badRequest('gid: group submissions are not supported yet');
-  if (input.isRemote) throw badRequest('isRemote: remote judging is not supported yet');
+  if (!canSubmitRole(user.role)) throw forbidden('submission.roleCannotSubmit');
+  if (input.gid) throw badRequest('submission.groupUnsupported');
+  if (input.isRemote) throw badRequest('submission.remoteUnsupported');
   assertCode(input.code);
   const target = input.cid
     ? await admitScoped(ctx, user, input, 'contest')
@@ -98,7 +98,7 @@ async function admitPractice(
   assertCanUseProblem(user, problem);
   const sw = await ctx.config.get('switch');
   if (!sw.openPublicJudge && !isAdminRole(user.role)) {
-    throw forbidden('Judging of public problems is closed by the administrator');
+    throw forbidden('submission.publicJudgingClosed');
   }
   return { problem, displayPid: problem.problemId, cid: 0, cpid: null };
 }
@@ -115,7 +115,7 @@ async function assertSubmitInterval(ctx: AppContext, user: SessionUser): Promise
     .limit(1);
   const waitMs = last ? last.t.getTime() + interval * 1000 - Date.now() : 0;
   if (waitMs > 0) {
-    throw tooMany(`Submit too frequently, please try again in ${Math.ceil(waitMs / 1000)} seconds`);
+    throw tooMany('submission.tooFrequent', { seconds: Math.ceil(waitMs / 1000) });
   }
 }
 

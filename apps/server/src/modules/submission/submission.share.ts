@@ -7,8 +7,8 @@ import { rejudge } from '../judge/judge.admin.service.js';
 
 async function loadOwned(ctx: AppContext, user: SessionUser, submitId: number) {
   const [s] = await ctx.db.select().from(submissions).where(eq(submissions.id, submitId)).limit(1);
-  if (!s) throw notFound('The submission does not exist');
-  if (s.uid !== user.uid && !isAdminRole(user.role)) throw forbidden('This is not your submission');
+  if (!s) throw notFound('submission.notFound');
+  if (s.uid !== user.uid && !isAdminRole(user.role)) throw forbidden('submission.notYours');
   return s;
 }
 
@@ -17,8 +17,8 @@ async function loadOwned(ctx: AppContext, user: SessionUser, submitId: number) {
  */
 export async function setShare(ctx: AppContext, user: SessionUser, submitId: number, share: boolean) {
   const s = await loadOwned(ctx, user, submitId);
-  if (s.uid !== user.uid) throw forbidden('Only the author may share a submission');
-  if (s.cid !== 0) throw badRequest('Contest submissions cannot be shared');
+  if (s.uid !== user.uid) throw forbidden('submission.shareAuthorOnly');
+  if (s.cid !== 0) throw badRequest('submission.shareContest');
   await ctx.db
     .update(submissions)
     .set({ share, gmtModified: new Date() })
@@ -33,7 +33,7 @@ export async function setShare(ctx: AppContext, user: SessionUser, submitId: num
 export async function resubmit(ctx: AppContext, user: SessionUser, submitId: number) {
   const s = await loadOwned(ctx, user, submitId);
   if (s.status !== JudgeStatus.SUBMITTED_FAILED && s.status !== JudgeStatus.SYSTEM_ERROR) {
-    throw badRequest('Only a submission that failed to be judged can be resubmitted');
+    throw badRequest('submission.resubmitOnlyFailed');
   }
   const row = await rejudge(ctx, submitId);
   return { submitId: row.id, status: row.status };

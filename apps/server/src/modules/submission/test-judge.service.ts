@@ -29,12 +29,12 @@ export async function submitTestJudge(
   user: SessionUser,
   input: TestJudgeInput,
 ): Promise<string> {
-  if (!canSubmitRole(user.role)) throw forbidden('Your account is not allowed to submit');
-  if (input.type !== 'public') throw badRequest('type: only public test runs are supported yet');
-  if (input.isRemoteJudge) throw badRequest('isRemoteJudge: remote problems cannot be test-run');
+  if (!canSubmitRole(user.role)) throw forbidden('submission.roleCannotSubmit');
+  if (input.type !== 'public') throw badRequest('submission.testRunPublicOnly');
+  if (input.isRemoteJudge) throw badRequest('submission.testRunRemote');
   assertCode(input.code);
   if (input.userInput.length > LIMITS.testInputMax) {
-    throw badRequest(`userInput: can not exceed ${LIMITS.testInputMax} characters`);
+    throw badRequest('submission.testInputTooLong', { max: LIMITS.testInputMax });
   }
   const problem = await findProblem(ctx.db, input.pid);
   assertCanUseProblem(user, problem);
@@ -62,8 +62,8 @@ export async function submitTestJudge(
 /** GET /api/get-test-judge-result: the run's status and outputs; 404 unknown key, 403 for anyone but its owner. */
 export async function getTestJudgeResult(ctx: AppContext, user: SessionUser, key: string) {
   const [t] = await ctx.db.select().from(testJudges).where(eq(testJudges.key, key));
-  if (!t) throw notFound('The test run does not exist or has expired');
-  if (t.uid !== user.uid) throw forbidden('This test run is not yours');
+  if (!t) throw notFound('submission.testRunNotFound');
+  if (t.uid !== user.uid) throw forbidden('submission.testRunNotYours');
   return {
     status: t.status,
     userInput: t.userInput,

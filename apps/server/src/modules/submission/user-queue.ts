@@ -20,7 +20,7 @@ export async function assertQueueRoom(tx: Tx, user: SessionUser, kind: 'judge' |
         WHERE uid = ${user.uid} AND status IN ${JUDGING_STATUS_CODES}`),
     );
     if (Number(row?.n ?? 0) >= LIMITS.unfinishedTestRunsPerUser) {
-      throw tooMany('Your previous test run has not finished yet, please wait for its result');
+      throw tooMany('submission.testRunBusy');
     }
     return;
   }
@@ -29,8 +29,6 @@ export async function assertQueueRoom(tx: Tx, user: SessionUser, kind: 'judge' |
       WHERE uid = ${user.uid} AND status IN ${JUDGING_STATUS_CODES}`),
   );
   if (Number(row?.n ?? 0) >= LIMITS.unfinishedSubmissionsPerUser) {
-    throw tooMany(
-      `You have ${LIMITS.unfinishedSubmissionsPerUser} submissions waiting to be judged, please wait for their results`,
-    );
+    throw tooMany('submission.queueFull', { count: LIMITS.unfinishedSubmissionsPerUser });
   }
 }

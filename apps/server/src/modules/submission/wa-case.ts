@@ -110,23 +110,23 @@ export async function waCaseZip(
     .from(submissions)
     .innerJoin(problems, eq(problems.id, submissions.pid))
     .where(eq(submissions.id, req.submitId));
-  if (!sub) throw notFound('The submission does not exist');
+  if (!sub) throw notFound('submission.notFound');
   if (!canViewProblem(viewer, sub) || !(await mayDownloadWaCase(ctx, viewer, sub))) {
-    throw forbidden('You do not have permission to download the test data of this submission');
+    throw forbidden('submission.noCaseDataPermission');
   }
   if (req.pid && req.pid !== String(sub.pid) && req.pid.toLowerCase() !== sub.displayPid.toLowerCase()) {
-    throw badRequest('pid: it is not the problem of this submission');
+    throw badRequest('submission.wrongProblem');
   }
   const wa = await firstFailingCase(ctx, sub);
-  if (!wa) throw badRequest('submitId: the submission has no failing test case');
+  if (!wa) throw badRequest('submission.noFailingCase');
   if (req.data && req.data !== String(wa.caseIndex) && req.data !== wa.inputName) {
-    throw badRequest('data: it is not the failing test case of this submission');
+    throw badRequest('submission.notFailingCase');
   }
   const [tc] = await ctx.db
     .select({ inputHash: testcases.inputHash, outputHash: testcases.outputHash })
     .from(testcases)
     .where(and(eq(testcases.pid, sub.pid), eq(testcases.index, wa.caseIndex)));
-  if (!tc) throw notFound('The test case no longer exists');
+  if (!tc) throw notFound('submission.caseGone');
   const rows = await ctx.db
     .select({ hash: blobs.hash, data: blobs.data })
     .from(blobs)
@@ -134,7 +134,7 @@ export async function waCaseZip(
   const byHash = new Map(rows.map((r) => [r.hash, r.data]));
   const input = byHash.get(tc.inputHash);
   const output = byHash.get(tc.outputHash);
-  if (!input || !output) throw notFound('The test data of this case is missing');
+  if (!input || !output) throw notFound('submission.caseDataMissing');
   // Same name for input and output would collide in the zip; keep both.
   const outName = wa.outputName === wa.inputName ? `${wa.outputName}.out` : wa.outputName;
   const zip = zipSync(

@@ -83,7 +83,7 @@ async function assertClassification(ctx: AppContext, id: number | null | undefin
     .select({ id: tagClassifications.id })
     .from(tagClassifications)
     .where(eq(tagClassifications.id, id));
-  if (!c) throw badRequest('classificationId: no such tag classification');
+  if (!c) throw badRequest('tag.noClassification');
 }
 
 async function assertNameFree(ctx: AppContext, name: string, oj: string, exceptId?: number): Promise<void> {
@@ -91,7 +91,7 @@ async function assertNameFree(ctx: AppContext, name: string, oj: string, exceptI
     .select({ id: tags.id })
     .from(tags)
     .where(and(eq(tags.oj, oj), sql`lower(${tags.name}) = lower(${name})`, isNull(tags.gid)));
-  if (clash && clash.id !== exceptId) throw badRequest(`name: the tag "${name}" already exists`);
+  if (clash && clash.id !== exceptId) throw badRequest('tag.exists', { name });
 }
 
 export interface TagInput {
@@ -104,11 +104,10 @@ export interface TagInput {
 function checkTagFields(t: TagInput, creating: boolean): void {
   if (creating || t.name !== undefined) {
     const name = t.name?.trim() ?? '';
-    if (!name) throw badRequest('name is required');
-    if (name.length > 50) throw badRequest('name can not exceed 50 characters');
+    if (!name) throw badRequest('validation.required', { field: 'name' });
+    if (name.length > 50) throw badRequest('validation.tooLong', { field: 'name', max: 50 });
   }
-  if (t.color !== undefined && !COLOR.test(t.color))
-    throw badRequest('color must be a colour such as #409eff');
+  if (t.color !== undefined && !COLOR.test(t.color)) throw badRequest('tag.badColor');
 }
 
 /** Creates a site-wide tag (doc 3 tag admin). 400 on a duplicate name in the same oj. */
@@ -128,7 +127,7 @@ export async function addTag(ctx: AppContext, t: TagInput) {
 /** Updates a tag's name, colour, oj or classification. 404 when absent, 400 on a duplicate name. */
 export async function updateTag(ctx: AppContext, id: number, t: TagInput) {
   const [cur] = await ctx.db.select().from(tags).where(eq(tags.id, id));
-  if (!cur) throw notFound('The tag does not exist');
+  if (!cur) throw notFound('tag.notFound');
   checkTagFields(t, false);
   const name = t.name?.trim() ?? cur.name;
   const oj = t.oj ? ojOf(t.oj) : cur.oj;
@@ -150,7 +149,7 @@ export async function updateTag(ctx: AppContext, id: number, t: TagInput) {
 /** Deletes a tag (its problem links go with it). 404 when absent. */
 export async function deleteTag(ctx: AppContext, id: number): Promise<void> {
   const rows = await ctx.db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
-  if (!rows.length) throw notFound('The tag does not exist');
+  if (!rows.length) throw notFound('tag.notFound');
 }
 
 export interface ClassificationInput {
@@ -162,11 +161,11 @@ export interface ClassificationInput {
 function checkClassification(c: ClassificationInput, creating: boolean): void {
   if (creating || c.name !== undefined) {
     const name = c.name?.trim() ?? '';
-    if (!name) throw badRequest('name is required');
-    if (name.length > 50) throw badRequest('name can not exceed 50 characters');
+    if (!name) throw badRequest('validation.required', { field: 'name' });
+    if (name.length > 50) throw badRequest('validation.tooLong', { field: 'name', max: 50 });
   }
   if (c.rank !== undefined && (!Number.isInteger(c.rank) || c.rank < 0 || c.rank > 2_147_483_647))
-    throw badRequest('rank must be an integer from 0 to 2147483647');
+    throw badRequest('validation.intRange', { field: 'rank', min: 0, max: 2147483647 });
 }
 
 /** Creates a tag classification (name, oj, rank). */
@@ -183,7 +182,7 @@ export async function addClassification(ctx: AppContext, c: ClassificationInput)
 export async function updateClassification(ctx: AppContext, id: number, c: ClassificationInput) {
   checkClassification(c, false);
   if (c.name === undefined && c.oj === undefined && c.rank === undefined)
-    throw badRequest('name, oj or rank: give at least one field to change');
+    throw badRequest('tag.nothingToChange');
   const [row] = await ctx.db
     .update(tagClassifications)
     .set({
@@ -193,7 +192,7 @@ export async function updateClassification(ctx: AppContext, id: number, c: Class
     })
     .where(eq(tagClassifications.id, id))
     .returning();
-  if (!row) throw notFound('The tag classification does not exist');
+  if (!row) throw notFound('tag.classificationNotFound');
   return classificationVo(row);
 }
 
@@ -203,7 +202,7 @@ export async function deleteClassification(ctx: AppContext, id: number): Promise
     .delete(tagClassifications)
     .where(eq(tagClassifications.id, id))
     .returning({ id: tagClassifications.id });
-  if (!rows.length) throw notFound('The tag classification does not exist');
+  if (!rows.length) throw notFound('tag.classificationNotFound');
 }
 
 /**
@@ -221,7 +220,7 @@ export async function resolveTagIds(
     const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, wantedIds));
     const have = new Set(found.map((f) => f.id));
     for (const id of wantedIds) {
-      if (!have.has(id)) throw badRequest(`tags: no tag has id ${id}`);
+      if (!have.has(id)) throw badRequest('tag.unknownId', { id });
       ids.add(id);
     }
   }

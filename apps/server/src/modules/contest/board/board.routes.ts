@@ -37,7 +37,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     // The contest row is reused for a quarter second: an open board under load reads it once, not per request.
     const c = await recently(`c:${req.body.cid}`, () => loadContest(app.ctx, req.body.cid));
     const admin = isContestAdmin(req.user, c);
-    if (!admin && !(c.openRank && c.visible)) throw forbidden('The contest does not open its scoreboard');
+    if (!admin && !(c.openRank && c.visible)) throw forbidden('contest.boardClosed');
     const viewer = { uid: req.user?.uid ?? null, isContestAdmin: admin };
     return reply.type(JSON_TYPE).send(await boardPageJson(app.ctx.db, c, viewer, req.body));
   });
@@ -46,7 +46,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/get-contest-outsize-info', { schema: { querystring: cidQuery } }, async (req) => {
     const c = await loadContest(app.ctx, req.query.cid);
     if (!isContestAdmin(req.user, c) && !(c.openRank && c.visible)) {
-      throw forbidden('The contest does not open its scoreboard');
+      throw forbidden('contest.boardClosed');
     }
     return ok(await outsideInfo(app.ctx.db, c));
   });
@@ -61,7 +61,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = requireUser(req);
       const c = await loadContest(app.ctx, req.query.cid);
-      if (!isContestAdmin(user, c)) throw forbidden('Only the contest administrators may download the rank');
+      if (!isContestAdmin(user, c)) throw forbidden('contest.rankDownloadAdminsOnly');
       const { board } = await viewerBoard(app.ctx.db, c, { uid: user.uid, isContestAdmin: true }, req.query);
       const rows = req.query.removeStar ? board.rows.filter((r) => r.rank !== -1) : board.rows;
       const xlsx = await boardWorkbook({ ...board, rows }, c.title);

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../../db/schema/index.js';
+import { badRequest } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
 import { needLogin, requireUser } from '../../../plugins/auth.js';
 import { getUser, toUserInfo } from '../../account/user-info.js';
@@ -23,7 +24,7 @@ const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
     const { data, fileName } = await readUpload(req, {
       field: 'image',
       maxBytes: LIMITS.avatarMaxBytes,
-      sizeMessage: 'file size exceeds 2MB',
+      tooLarge: () => badRequest('file.imageTooLarge', { mb: 2 }),
     });
     const { ext, mime } = await detectImage(data, fileName);
     const stored = await storeFile(app.ctx, { data, ext, mime, type: 'avatar', name: fileName, uid });

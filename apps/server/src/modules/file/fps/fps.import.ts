@@ -32,12 +32,12 @@ export function fpsDocuments(name: string, data: Buffer): { file: string; xml: s
           /\.xml$/i.test(f.name) && !f.name.startsWith('__MACOSX/') && f.originalSize <= MAX_XML_BYTES,
       });
     } catch (e) {
-      throw badRequest(`file: not a readable zip (${(e as Error).message})`);
+      throw badRequest('file.zipUnreadable', { detail: (e as Error).message });
     }
     const docs = Object.entries(files)
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([file, bytes]) => ({ file, xml: Buffer.from(bytes).toString('utf8') }));
-    if (!docs.length) throw badRequest('file: the zip holds no .xml file');
+    if (!docs.length) throw badRequest('file.zipNoXml');
     return docs;
   }
   const head = data
@@ -45,7 +45,7 @@ export function fpsDocuments(name: string, data: Buffer): { file: string; xml: s
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trimStart();
-  if (!head.startsWith('<')) throw badRequest('file: expected an FPS .xml file or a .zip of them');
+  if (!head.startsWith('<')) throw badRequest('file.notFps');
   return [{ file: name, xml: data.toString('utf8').replace(/^\uFEFF/, '') }];
 }
 

@@ -31,7 +31,7 @@ export async function readPackage(
   const { data } = await readUpload(req, {
     field: 'file',
     maxBytes: PACKAGE_MAX_BYTES,
-    sizeMessage: `file: the zip exceeds ${PACKAGE_MAX_BYTES} bytes`,
+    tooLarge: () => badRequest('file.tooLarge', { field: 'file', max: PACKAGE_MAX_BYTES }),
   });
   return resolveSymlinks(await readZipSafely(data), opts);
 }
@@ -171,7 +171,7 @@ export function idFromFolder(folder: string): string {
 
 /** Import responses refuse a zip that holds no problem at all. */
 export function requirePackages<T>(list: T[], what: string): T[] {
-  if (list.length === 0) throw badRequest(`file: no ${what} found in the zip`);
+  if (list.length === 0) throw badRequest('file.zipNoPackage', { what });
   return list;
 }
 

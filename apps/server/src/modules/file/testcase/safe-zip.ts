@@ -62,12 +62,10 @@ export async function readZipSafely(
   try {
     zip = await openZip(buf);
   } catch (e) {
-    throw badRequest(`file: not a valid zip archive (${(e as Error).message})`);
+    throw badRequest('file.zipInvalid', { detail: (e as Error).message });
   }
   if (zip.entryCount > limits.maxFiles)
-    throw badRequest(
-      `file: the zip holds ${zip.entryCount} entries, more than the limit of ${limits.maxFiles}`,
-    );
+    throw badRequest('file.zipTooManyEntries', { count: zip.entryCount, max: limits.maxFiles });
   const out: ZipFileEntry[] = [];
   let total = 0;
   try {
@@ -77,36 +75,38 @@ export async function readZipSafely(
       zip.on('entry', (entry: yauzl.Entry) => {
         const name = entry.fileName;
         if (name.endsWith('/')) {
-          if (safeEntryPath(name) === null) return reject(badRequest(`file: unsafe path in zip: ${name}`));
+          if (safeEntryPath(name) === null) return reject(badRequest('file.zipUnsafePath', { name }));
           zip.readEntry();
           return;
         }
         const rel = safeEntryPath(name);
-        if (rel === null) return reject(badRequest(`file: unsafe path in zip: ${name}`));
-        if (entry.isEncrypted())
-          return reject(badRequest(`file: encrypted entries are not supported: ${name}`));
+        if (rel === null) return reject(badRequest('file.zipUnsafePath', { name }));
+        if (entry.isEncrypted()) return reject(badRequest('file.zipEncrypted', { name }));
         const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
         const symlink = mode === S_IFLNK;
         if (total + entry.uncompressedSize > limits.maxTotalBytes)
-          return reject(badRequest(`file: the zip unpacks to more than ${limits.maxTotalBytes} bytes`));
+          return reject(badRequest('file.zipTooBig', { max: limits.maxTotalBytes }));
         if (
           entry.uncompressedSize > 1024 * 1024 &&
           entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio
         )
-          return reject(badRequest(`file: ${name} is compressed suspiciously well (zip bomb?)`));
+          return reject(badRequest('file.zipBomb', { name }));
         zip.openReadStream(entry, (err, stream) => {
-          if (err || !stream) return reject(badRequest(`file: cannot read ${name}: ${err?.message ?? ''}`));
+          if (err || !stream)
+            return reject(badRequest('file.zipEntryUnreadable', { name, detail: err?.message ?? '' }));
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => {
             total += c.length;
             if (total > limits.maxTotalBytes) {
               stream.destroy();
-              reject(badRequest(`file: the zip unpacks to more than ${limits.maxTotalBytes} bytes`));
+              reject(badRequest('file.zipTooBig', { max: limits.maxTotalBytes }));
               return;
             }
             chunks.push(c);
           });
-          stream.on('error', (e) => reject(badRequest(`file: cannot read ${name}: ${e.message}`)));
+          stream.on('error', (e) =>
+            reject(badRequest('file.zipEntryUnreadable', { name, detail: e.message })),
+          );
           stream.on('end', () => {
             out.push({ path: rel, data: Buffer.concat(chunks), symlink });
             zip.readEntry();
@@ -119,9 +119,9 @@ export async function readZipSafely(
     if (e instanceof AppError) throw e;
     // yauzl's own checks (invalid relative path, bad sizes, truncated data) end up here.
     const msg = (e as Error).message;
-    throw badRequest(
-      /path/i.test(msg) ? `file: unsafe path in zip (${msg})` : `file: broken zip archive (${msg})`,
-    );
+    throw /path/i.test(msg)
+      ? badRequest('file.zipUnsafePath', { name: `(${msg})` })
+      : badRequest('file.zipBroken', { detail: msg });
   } finally {
     zip.close();
   }
@@ -153,9 +153,9 @@ export function resolveSymlinks(entries: ZipFileEntry[], opts: { textLinks?: boo
     !!targetOf(e);
   const follow = (e: ZipFileEntry, depth: number): ZipFileEntry => {
     if (!e.symlink && !isTextLink(e)) return e;
-    if (depth > 8) throw badRequest(`file: too many levels of symbolic links at ${e.path}`);
+    if (depth > 8) throw badRequest('file.zipLinkDepth', { name: e.path });
     const hit = targetOf(e);
-    if (!hit) throw badRequest(`file: the symbolic link ${e.path} points outside the package or to nothing`);
+    if (!hit) throw badRequest('file.zipLinkOutside', { name: e.path });
     return follow(hit, depth + 1);
   };
   return entries.map((e) =>

@@ -44,7 +44,7 @@ export function pairCaseFiles(
   mode: string,
 ): { files: Map<string, Buffer>; cases: UploadedCase[] } {
   const link = entries.find((e) => e.symlink);
-  if (link) throw badRequest(`file: symbolic links are not allowed in test data (${link.path})`);
+  if (link) throw badRequest('testcase.symlink', { name: link.path });
   let list = entries.filter((e) => !e.path.split('/').some((p) => p.startsWith('.') || p === '__MACOSX'));
   const dirs = new Set(
     list.map((e) => (e.path.includes('/') ? e.path.slice(0, e.path.lastIndexOf('/')) : '')),
@@ -53,13 +53,12 @@ export function pairCaseFiles(
   const files = new Map<string, Buffer>();
   for (const e of list) if (!e.path.includes('/')) files.set(e.path, e.data);
   const inputs = [...files.keys()].filter((n) => n.toLowerCase().endsWith('.in')).sort(naturalCompare);
-  if (inputs.length === 0) throw badRequest('file: the zip holds no *.in test files at its top level');
+  if (inputs.length === 0) throw badRequest('testcase.noInputs');
   const cases: UploadedCase[] = [];
   for (const input of inputs) {
     const stem = input.slice(0, -3);
     const output = [`${stem}.out`, `${stem}.ans`].find((n) => files.has(n));
-    if (!output && mode === 'default')
-      throw badRequest(`file: ${input} has no matching ${stem}.out or ${stem}.ans`);
+    if (!output && mode === 'default') throw badRequest('testcase.noOutput', { input, stem });
     cases.push({ input, output: output ?? '', score: 0 });
   }
   const scores = spreadScores(cases.length);
@@ -113,15 +112,14 @@ export async function readUploadedCases(
   token: string,
   list: { input: string; output: string }[],
 ): Promise<{ input: Buffer; output: Buffer }[]> {
-  if (!DIR_RE.test(token)) throw badRequest('uploadTestcaseDir: not a test case upload of this server');
+  if (!DIR_RE.test(token)) throw badRequest('testcase.badUploadDir');
   const dir = path.join(uploadRoot(ctx), token);
   const present = new Set((await fsp.readdir(dir).catch(() => null as never as string[])) ?? []);
-  if (present.size === 0)
-    throw badRequest('uploadTestcaseDir: the upload has expired, please upload the zip again');
+  if (present.size === 0) throw badRequest('testcase.uploadExpired');
   const read = async (name: string, i: number, field: string): Promise<Buffer> => {
     if (!name) return Buffer.alloc(0);
     if (name.includes('/') || name.includes('\\') || !present.has(name))
-      throw badRequest(`samples[${i}].${field}: ${name} is not in the uploaded zip`);
+      throw badRequest('testcase.notInUpload', { index: i, field, name });
     return fsp.readFile(path.join(dir, name));
   };
   const out: { input: Buffer; output: Buffer }[] = [];

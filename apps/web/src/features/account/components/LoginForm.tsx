@@ -4,8 +4,10 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlideVerify } from '../../../components/SlideVerify.js';
+import { navigateTo } from '../../../lib/navigation.js';
 import { notify } from '../../../lib/notify.js';
 import { session } from '../../../lib/session.js';
+import { useWebsiteConfig } from '../../config/api/get-website-config.js';
 import { useLogin } from '../api/login.js';
 import { LoginCaptchaItem, useLoginCaptcha } from './LoginCaptcha.js';
 import { ModeLink } from './ModeLink.js';
@@ -22,7 +24,8 @@ interface LoginValues {
 
 /**
  * Login form of the sign-in modal: username, password; slide-verify after 5 failures (doc 1 §4); the server's
- * image captcha when the server asks for one (useLoginCaptcha); welcome back on success.
+ * image captcha when the server asks for one (useLoginCaptcha); welcome back on success, then the page a guard
+ * turned the visitor away from. "Register now" only while registration is open (system config).
  */
 export function LoginForm() {
   const { t } = useTranslation('account');
@@ -33,6 +36,7 @@ export function LoginForm() {
   const login = useLogin();
   const serverCaptcha = useLoginCaptcha();
   const needVerify = failCount >= LIMITS.slideVerifyAfterFailures;
+  const { register: registerOpen } = useWebsiteConfig();
 
   const onFinish = async (values: LoginValues) => {
     if (needVerify && !verified) {
@@ -49,7 +53,9 @@ export function LoginForm() {
       failures = 0;
       setFailCount(0);
       notify.success(t('Welcome_back', { name: user.nickname || user.username }));
+      const { returnTo } = session.get().loginModal;
       session.closeLoginModal();
+      if (returnTo) navigateTo(returnTo);
     } catch (e) {
       serverCaptcha.onResult(e);
       form.setFieldValue('captcha', '');
@@ -85,7 +91,7 @@ export function LoginForm() {
         {t('Sign_in')}
       </Button>
       <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12 }}>
-        <ModeLink mode="Register">{t('No_account_register')}</ModeLink>
+        {registerOpen ? <ModeLink mode="Register">{t('No_account_register')}</ModeLink> : <span />}
         <ModeLink mode="ResetPwd">{t('Forget_password')}</ModeLink>
       </div>
     </Form>

@@ -2,6 +2,7 @@ import { DIFFICULTIES, ProblemType } from '@oj/shared';
 import { Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TagItem } from '../api/tags.js';
+import { useProblemRules } from '../lib/field-rules.js';
 import { AuthSelect } from './AuthSelect.js';
 import { TagSelect } from './TagSelect.js';
 
@@ -17,30 +18,51 @@ export function BasicFields({
   onTypeChange: (type: number) => void;
 }) {
   const { t } = useTranslation('adminProblem');
+  const rules = useProblemRules();
   return (
     <Row gutter={12}>
       <Col xs={24} md={8}>
-        <Form.Item name="problemId" label={t('Problem_ID')} required>
+        <Form.Item
+          name="problemId"
+          label={t('Problem_ID')}
+          required
+          rules={rules('problemId', t('Problem_ID'))}
+        >
           <Input maxLength={100} data-testid="problem-id" />
         </Form.Item>
       </Col>
       <Col xs={24} md={16}>
-        <Form.Item name="title" label={t('Title')} required>
+        <Form.Item name="title" label={t('Title')} required rules={rules('title', t('Title'))}>
           <Input maxLength={255} data-testid="problem-title" />
         </Form.Item>
       </Col>
       <Col xs={12} md={6}>
-        <Form.Item name="timeLimit" label={t('Time_limit_ms')} required>
+        <Form.Item
+          name="timeLimit"
+          label={t('Time_limit_ms')}
+          required
+          rules={rules('timeLimit', t('Time_limit_ms'))}
+        >
           <InputNumber min={1} max={30000} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col xs={12} md={6}>
-        <Form.Item name="memoryLimit" label={t('Memory_limit_mb')} required>
+        <Form.Item
+          name="memoryLimit"
+          label={t('Memory_limit_mb')}
+          required
+          rules={rules('memoryLimit', t('Memory_limit_mb'))}
+        >
           <InputNumber min={1} max={4096} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col xs={12} md={6}>
-        <Form.Item name="stackLimit" label={t('Stack_limit_mb')} required>
+        <Form.Item
+          name="stackLimit"
+          label={t('Stack_limit_mb')}
+          required
+          rules={rules('stackLimit', t('Stack_limit_mb'))}
+        >
           <InputNumber min={1} max={4096} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Col>

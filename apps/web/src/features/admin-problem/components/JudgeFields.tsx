@@ -2,6 +2,7 @@ import { JUDGE_CASE_MODES, JUDGE_MODES, type JudgeModeName, SPJ_PROTOCOLS } from
 import { Col, Form, Input, Modal, Radio, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LanguageItem } from '../api/languages.js';
+import { useProblemRules } from '../lib/field-rules.js';
 import { ExtraFilesField } from './ExtraFilesField.js';
 import { SpjCompileButton } from './SpjCompileButton.js';
 
@@ -21,6 +22,7 @@ export function JudgeFields({
   onSpjCompiled?(signature: string): void;
 }) {
   const { t } = useTranslation('adminProblem');
+  const rules = useProblemRules();
   const form = Form.useFormInstance();
   const judgeMode: JudgeModeName = Form.useWatch('judgeMode', form) ?? 'default';
   const fileIO: boolean = Form.useWatch('isFileIO', form) ?? false;
@@ -51,7 +53,12 @@ export function JudgeFields({
         <>
           <Row gutter={12}>
             <Col xs={24} md={12}>
-              <Form.Item name="spjLanguage" label={t('Checker_language')} required>
+              <Form.Item
+                name="spjLanguage"
+                label={t('Checker_language')}
+                required
+                rules={rules('spjLanguage', t('Checker_language'))}
+              >
                 <Select options={spjLanguages.map((l) => ({ value: l.name, label: l.name }))} />
               </Form.Item>
             </Col>
@@ -65,6 +72,7 @@ export function JudgeFields({
             name="spjCode"
             label={judgeMode === 'spj' ? t('Checker_code') : t('Interactor_code')}
             required
+            rules={rules('spjCode', judgeMode === 'spj' ? t('Checker_code') : t('Interactor_code'))}
             extra={t('Checker_code_hint')}
           >
             <Input.TextArea autoSize={{ minRows: 8, maxRows: 24 }} style={{ fontFamily: 'monospace' }} />
@@ -105,12 +113,22 @@ export function JudgeFields({
       {fileIO && (
         <Row gutter={12}>
           <Col xs={24} md={12}>
-            <Form.Item name="ioReadFileName" label={t('IO_read_file')} required>
+            <Form.Item
+              name="ioReadFileName"
+              label={t('IO_read_file')}
+              required
+              rules={rules('ioReadFileName', t('IO_read_file'))}
+            >
               <Input placeholder="input.txt" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="ioWriteFileName" label={t('IO_write_file')} required>
+            <Form.Item
+              name="ioWriteFileName"
+              label={t('IO_write_file')}
+              required
+              rules={rules('ioWriteFileName', t('IO_write_file'))}
+            >
               <Input placeholder="output.txt" />
             </Form.Item>
           </Col>

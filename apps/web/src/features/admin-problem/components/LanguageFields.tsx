@@ -1,6 +1,7 @@
 import { Button, Checkbox, Collapse, Form, Input, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LanguageItem } from '../api/languages.js';
+import { useProblemRules } from '../lib/field-rules.js';
 
 /**
  * Languages of the problem (checkbox group, at least one) and a code template per chosen language (doc 3 §3
@@ -8,6 +9,7 @@ import type { LanguageItem } from '../api/languages.js';
  */
 export function LanguageFields({ languages }: { languages: LanguageItem[] }) {
   const { t } = useTranslation('adminProblem');
+  const rules = useProblemRules();
   const form = Form.useFormInstance();
   const chosen: string[] = Form.useWatch('languages', form) ?? [];
   const names = languages.map((l) => l.name);
@@ -27,7 +29,7 @@ export function LanguageFields({ languages }: { languages: LanguageItem[] }) {
           </Space>
         }
       >
-        <Form.Item name="languages" noStyle>
+        <Form.Item name="languages" noStyle rules={rules('languages', t('Languages'))}>
           <Checkbox.Group
             options={names.map((n) => ({ label: n, value: n }))}
             data-testid="problem-languages"

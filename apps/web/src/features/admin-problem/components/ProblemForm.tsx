@@ -8,9 +8,11 @@ import { notify } from '../../../lib/notify.js';
 import { useSaveProblem } from '../api/admin-problem.js';
 import { useAllLanguages } from '../api/languages.js';
 import { useAdminTags } from '../api/tags.js';
+import { useProblemRules } from '../lib/field-rules.js';
 import {
   type CaseRow,
   checkProblemForm,
+  type FormIssue,
   type ProblemFormValues,
   toBody,
   withSpreadScores,
@@ -23,31 +25,15 @@ import { LanguageFields } from './LanguageFields.js';
 import { MarkdownField } from './MarkdownField.js';
 import { TestcaseFields } from './TestcaseFields.js';
 
-/** Form fields that a client-side issue highlights. */
-const ISSUE_FIELD: Record<string, keyof ProblemFormValues> = {
-  Problem_ID_required: 'problemId',
-  Problem_ID_invalid: 'problemId',
-  Title_required: 'title',
-  timeLimit_range: 'timeLimit',
-  memoryLimit_range: 'memoryLimit',
-  stackLimit_range: 'stackLimit',
-  Input_description_required: 'input',
-  Output_description_required: 'output',
-  Duplicate_tag: 'tags',
-  Checker_language_required: 'spjLanguage',
-  Checker_code_required: 'spjCode',
-  Spj_Or_Interactive_Code_not_Compile_Success: 'spjCode',
-  File_IO_names_required: 'ioReadFileName',
-  File_IO_names_invalid: 'ioReadFileName',
-};
-
 /**
- * The problem editor of doc 3 (create and edit): every admin-side field, checked on the client with the
- * rules of doc 3 §5 before POST / PUT /api/admin/problem; a server refusal (400) is shown above the buttons.
- * `pid` null creates; `original` carries the stored judge settings to tell the server what changed. With a
- * `contestId` the problem belongs to that contest (doc 3 contest problem create / edit): creating asks for its
- * display id and title in the contest (both required, doc 3 §5), saving goes through the contest-problem calls and
- * returns to the contest's problem list.
+ * The problem editor of doc 3 (create and edit): every admin-side field, checked on the client before POST / PUT
+ * /api/admin/problem, all at once: each field against the shared rules (`problemFieldRules`, shown under the
+ * field as it is typed, gone once fixed) and the checks that join fields (form-model, listed above the buttons
+ * and re-checked on every change). A server refusal (400) is shown above the buttons and, when it names a field
+ * of the form, under that field until it changes. `pid` null creates; `original` carries the stored judge
+ * settings to tell the server what changed. With a `contestId` the problem belongs to that contest (doc 3
+ * contest problem create / edit): creating asks for its display id and title in the contest (both required, doc 3
+ * §5), saving goes through the contest-problem calls and returns to the contest's problem list.
  */
 export function ProblemForm(props: {
   initial: ProblemFormValues;
@@ -55,7 +41,7 @@ export function ProblemForm(props: {
   original: { judgeMode: string; judgeCaseMode: string; spjCode: string } | null;
   contestId?: number;
 }) {
-  const { t } = useTranslation('adminProblem');
+  const { t, i18n } = useTranslation('adminProblem');
   const navigate = useNavigate();
   const [form] = Form.useForm<ProblemFormValues>();
   const langs = useAllLanguages();
@@ -65,7 +51,12 @@ export function ProblemForm(props: {
   const [display, setDisplay] = useState({ displayId: '', displayTitle: '' });
   const save = useSaveProblem(props.pid != null, cid != null ? { cid, ...display } : undefined);
   const backTo = cid != null ? `/admin/contest/${cid}/problems` : '/admin/problems';
+  const rules = useProblemRules();
   const [serverError, setServerError] = useState<string | null>(null);
+  /** Cross-field issues of the last save attempt (re-checked on change); null before any attempt. */
+  const [issues, setIssues] = useState<FormIssue[] | null>(null);
+  /** Fields holding an error set by hand (a cross-field issue or the server's), cleared when they change. */
+  const [marked, setMarked] = useState<string[]>([]);
   /** spjSignature of the last successful compile of the checker / interactor code (doc 3 §4 spjCompileOk). */
   const [spjCompiled, setSpjCompiled] = useState<string | null>(null);
   const local = (langs.data ?? []).filter((l) => l.oj === 'ME');
@@ -88,43 +79,90 @@ export function ProblemForm(props: {
     }
   };
 
+  const values = () => ({ ...props.initial, ...form.getFieldsValue(true) }) as ProblemFormValues;
+  const issueText = (issue: FormIssue) => {
+    const side = issue.params?.side;
+    const params = side
+      ? { ...issue.params, side: t(side === 'user' ? 'User_extra_files' : 'Judge_extra_files') }
+      : issue.params;
+    return t(issue.key, params);
+  };
+  /** Runs the cross-field checks, marks the fields they name and lists the rest; returns the issues. */
+  const checkJoined = (): FormIssue[] => {
+    const v = values();
+    const found = [
+      ...checkProblemForm(v, props.pid != null),
+      spjCompileIssue(v, props.original, spjCompiled),
+    ].filter((i): i is FormIssue => i != null);
+    const onFields = found.filter((i) => i.field);
+    form.setFields(marked.map((name) => ({ name: name as keyof ProblemFormValues, errors: [] })));
+    form.setFields(
+      onFields.map((i) => ({ name: i.field as keyof ProblemFormValues, errors: [issueText(i)] })),
+    );
+    setMarked(onFields.map((i) => i.field as string));
+    setIssues(found);
+    return found;
+  };
+
   const onSave = async () => {
     setServerError(null);
-    const v = { ...props.initial, ...form.getFieldsValue(true) } as ProblemFormValues;
-    const displayIssue =
-      newInContest && (!display.displayId.trim() || !display.displayTitle.trim())
-        ? { key: 'Contest_display_required', params: undefined }
-        : null;
-    const issue =
-      displayIssue ??
-      checkProblemForm(v, props.pid != null) ??
-      spjCompileIssue(v, props.original, spjCompiled);
-    if (issue) {
-      const side = issue.params?.side;
-      const params = side
-        ? { ...issue.params, side: t(side === 'user' ? 'User_extra_files' : 'Judge_extra_files') }
-        : issue.params;
-      const msg = t(issue.key, params);
-      const field = ISSUE_FIELD[issue.key];
-      if (field) form.setFields([{ name: field, errors: [msg] }]);
-      notify.error(msg);
+    if (newInContest && (!display.displayId.trim() || !display.displayTitle.trim())) {
+      notify.error(t('Contest_display_required'));
+      return;
+    }
+    const fieldErrors = await form.validateFields().then(
+      () => [],
+      (e: { errorFields?: { name: (string | number)[] }[] }) => e.errorFields ?? [],
+    );
+    const joined = checkJoined();
+    if (fieldErrors.length || joined.length) {
+      notify.error(t('Form_has_errors', { n: fieldErrors.length + joined.length }));
+      const first = fieldErrors[0]?.name ?? joined.find((i) => i.field)?.field;
+      if (first) form.scrollToField(first, { block: 'center' });
       return;
     }
     try {
-      const res = await save.mutateAsync(toBody(v, tags.data ?? [], props.pid, props.original));
+      const res = await save.mutateAsync(toBody(values(), tags.data ?? [], props.pid, props.original));
       notify.success(props.pid ? t('common:Update_successfully') : t('Create_successfully'));
       navigate(backTo, { state: { saved: res.pid } });
     } catch (e) {
       setServerError(e instanceof ApiError ? e.message : t('Upload_Problem_Failed'));
+      // A refusal naming a field of this form (problem.problemId, languages...) is shown under it too.
+      const named = e instanceof ApiError ? String(e.msgParams.field ?? '').replace(/^problem\./, '') : '';
+      if (named && named in props.initial) {
+        form.setFields([{ name: named as keyof ProblemFormValues, errors: [(e as ApiError).message] }]);
+        setMarked((m) => [...m, named]);
+      }
     }
   };
+
+  // A language switch re-words the errors on screen (antd keeps the text of the last validation).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the language only
+  useEffect(() => {
+    const shown = form
+      .getFieldsError()
+      .filter((f) => f.errors.length && !marked.includes(String(f.name[0])))
+      .map((f) => f.name);
+    if (shown.length) void form.validateFields(shown).catch(() => undefined);
+    if (issues) checkJoined();
+  }, [i18n.language]);
+
+  /** A change clears the hand-set errors of the changed fields and re-checks the joined rules once tried. */
+  const onValuesChange = (changed: Partial<ProblemFormValues>) => {
+    if (serverError) setServerError(null);
+    const touched = marked.filter((name) => name in changed);
+    if (touched.length)
+      form.setFields(touched.map((name) => ({ name: name as keyof ProblemFormValues, errors: [] })));
+    if (issues) checkJoined();
+  };
+  const listed = (issues ?? []).filter((i) => !i.field);
 
   return (
     <Form<ProblemFormValues>
       form={form}
       layout="vertical"
       initialValues={props.initial}
-      onValuesChange={() => serverError && setServerError(null)}
+      onValuesChange={onValuesChange}
       data-testid="problem-form"
     >
       <Card title={props.pid ? t('Edit_problem') : t('Create_problem')}>
@@ -155,10 +193,20 @@ export function ProblemForm(props: {
         <Form.Item name="description" label={t('Description')}>
           <MarkdownField rows={6} data-testid="problem-description" />
         </Form.Item>
-        <Form.Item name="input" label={t('Input_description')} required>
+        <Form.Item
+          name="input"
+          label={t('Input_description')}
+          required
+          rules={rules('input', t('Input_description'))}
+        >
           <MarkdownField data-testid="problem-input" />
         </Form.Item>
-        <Form.Item name="output" label={t('Output_description')} required>
+        <Form.Item
+          name="output"
+          label={t('Output_description')}
+          required
+          rules={rules('output', t('Output_description'))}
+        >
           <MarkdownField data-testid="problem-output" />
         </Form.Item>
         <ExamplesField />
@@ -171,6 +219,22 @@ export function ProblemForm(props: {
         <JudgeFields languages={local} spjCompiled={spjCompiled} onSpjCompiled={setSpjCompiled} />
         <Divider orientation="left">{t('Testcases')}</Divider>
         <TestcaseFields />
+        {listed.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            message={t('Form_issues')}
+            description={
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {listed.map((i) => (
+                  <li key={`${i.key}-${JSON.stringify(i.params ?? {})}`}>{issueText(i)}</li>
+                ))}
+              </ul>
+            }
+            style={{ margin: '16px 0' }}
+            data-testid="problem-form-issues"
+          />
+        )}
         {serverError && (
           <Alert
             type="error"

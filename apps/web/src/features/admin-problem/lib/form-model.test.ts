@@ -23,24 +23,16 @@ describe('spreadScores (switching to OI)', () => {
   });
 });
 
-describe('checkProblemForm (doc 3 §5)', () => {
+describe('checkProblemForm (doc 3 §5, the rules joining fields)', () => {
   it('accepts a complete problem', () => {
-    expect(checkProblemForm(valid(), false)).toBeNull();
+    expect(checkProblemForm(valid(), false)).toEqual([]);
   });
 
   it('names each broken rule', () => {
     const cases: [Partial<ProblemFormValues>, string][] = [
-      [{ problemId: ' ' }, 'Problem_ID_required'],
-      [{ title: '' }, 'Title_required'],
-      [{ timeLimit: 0 }, 'timeLimit_range'],
-      [{ input: '' }, 'Input_description_required'],
-      [{ output: ' ' }, 'Output_description_required'],
       [{ tags: ['dp', 'DP'] }, 'Duplicate_tag'],
       [{ examples: [1, 2, 3].map(() => ({ input: '', output: '' })) }, 'Examples_max'],
-      [{ languages: [] }, 'Language_required'],
       [{ templates: { 'C++': { status: true, code: '  ' } } }, 'Template_empty'],
-      [{ isFileIO: true, ioReadFileName: 'a.in', ioWriteFileName: '' }, 'File_IO_names_required'],
-      [{ judgeMode: 'spj', spjLanguage: 'C++', spjCode: '' }, 'Checker_code_required'],
       [{ cases: [] }, 'Testcase_required'],
       [{ cases: [{ input: '', output: '', score: null, groupNum: null }] }, 'Testcase_empty'],
       [{ type: 1 }, 'Score_invalid'],
@@ -49,7 +41,24 @@ describe('checkProblemForm (doc 3 §5)', () => {
       [{ userExtraFiles: [{ name: 'a.h', content: '' }] }, 'Extra_file_required'],
     ];
     for (const [patch, key] of cases)
-      expect(checkProblemForm({ ...valid(), ...patch }, false)?.key).toBe(key);
+      expect(checkProblemForm({ ...valid(), ...patch }, false).map((i) => i.key)).toEqual([key]);
+  });
+
+  it('reports every issue at once, the tag one under its field', () => {
+    const v: ProblemFormValues = {
+      ...valid(),
+      type: 1,
+      tags: ['dp', 'DP'],
+      cases: [
+        { input: '', output: '', score: 10, groupNum: null },
+        { input: '1', output: '1', score: null, groupNum: null },
+      ],
+    };
+    expect(checkProblemForm(v, false)).toEqual([
+      { key: 'Duplicate_tag', params: { name: 'dp' }, field: 'tags' },
+      { key: 'Testcase_empty', params: { n: 1 } },
+      { key: 'Score_invalid', params: { n: 2 } },
+    ]);
   });
 
   it('keeps stored uploaded cases when editing', () => {
@@ -58,8 +67,8 @@ describe('checkProblemForm (doc 3 §5)', () => {
       isUploadCase: true,
       uploadedCases: [{ input: '1.in', output: '1.out', score: 0, groupNum: 1 }],
     };
-    expect(checkProblemForm(v, true)).toBeNull();
-    expect(checkProblemForm(v, false)?.key).toBe('Upload_testcase_first');
+    expect(checkProblemForm(v, true)).toEqual([]);
+    expect(checkProblemForm(v, false).map((i) => i.key)).toEqual(['Upload_testcase_first']);
   });
 });
 

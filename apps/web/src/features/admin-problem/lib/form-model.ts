@@ -1,12 +1,9 @@
 import {
   FILE_NAME_PATTERN,
-  isIntIn,
   isSubtaskMode,
   type JudgeCaseModeName,
   type JudgeModeName,
   LIMITS,
-  PROBLEM_ID_PATTERN,
-  PROBLEM_LIMITS,
   ProblemAuth,
   ProblemType,
 } from '@oj/shared';
@@ -80,10 +77,11 @@ export interface ProblemFormValues {
   judgeExtraFiles: FileRow[];
 }
 
-/** A check failure: an `adminProblem:` message key and its parameters. */
+/** A check failure: an `adminProblem:` message key, its parameters and the form field it belongs under. */
 export interface FormIssue {
   key: string;
   params?: Record<string, string | number>;
+  field?: keyof ProblemFormValues;
 }
 
 /** Defaults of a new problem (doc 3 §9: 1000 ms, 256 MB, 128 MB; public; ACM). */
@@ -215,57 +213,39 @@ function checkFiles(list: FileRow[], side: string): FormIssue | null {
 }
 
 /**
- * The client-side checks of doc 3 §5, in the order the form shows the fields; `edit` true when the problem
- * exists (stored uploaded cases may be kept). Returns the first issue, or null when the form may be sent.
+ * The checks of doc 3 §5 that join several fields (tags, examples, templates, test cases, extra files), in the
+ * order the form shows them; the single-field rules are the shared `problemFieldRules` the form items carry.
+ * `edit` true when the problem exists (stored uploaded cases may be kept). Returns every issue (empty when the
+ * form may be sent); an issue with `field` belongs under that form field.
  */
-export function checkProblemForm(v: ProblemFormValues, edit: boolean): FormIssue | null {
-  if (blank(v.problemId)) return { key: 'Problem_ID_required' };
-  if (!PROBLEM_ID_PATTERN.test(v.problemId.trim())) return { key: 'Problem_ID_invalid' };
-  if (blank(v.title)) return { key: 'Title_required' };
-  for (const [f, range] of [
-    ['timeLimit', PROBLEM_LIMITS.timeLimitMs],
-    ['memoryLimit', PROBLEM_LIMITS.memoryLimitMb],
-    ['stackLimit', PROBLEM_LIMITS.stackLimitMb],
-  ] as const) {
-    if (!isIntIn(v[f], range)) return { key: `${f}_range`, params: { max: range.max } };
-  }
-  if (blank(v.input)) return { key: 'Input_description_required' };
-  if (blank(v.output)) return { key: 'Output_description_required' };
+export function checkProblemForm(v: ProblemFormValues, edit: boolean): FormIssue[] {
+  const issues: FormIssue[] = [];
   const lower = v.tags.map((t) => t.trim().toLowerCase());
   const dup = lower.find((t, i) => lower.indexOf(t) !== i);
-  if (dup !== undefined) return { key: 'Duplicate_tag', params: { name: dup } };
+  if (dup !== undefined) issues.push({ key: 'Duplicate_tag', params: { name: dup }, field: 'tags' });
   if (v.examples.length > LIMITS.examplesMax)
-    return { key: 'Examples_max', params: { max: LIMITS.examplesMax } };
-  if (v.languages.length === 0) return { key: 'Language_required' };
+    issues.push({ key: 'Examples_max', params: { max: LIMITS.examplesMax } });
   for (const lang of v.languages) {
     const t = v.templates[lang];
-    if (t?.status && blank(t.code)) return { key: 'Template_empty', params: { language: lang } };
-  }
-  if (v.isFileIO && (blank(v.ioReadFileName) || blank(v.ioWriteFileName)))
-    return { key: 'File_IO_names_required' };
-  if (
-    v.isFileIO &&
-    (!FILE_NAME_PATTERN.test(v.ioReadFileName.trim()) || !FILE_NAME_PATTERN.test(v.ioWriteFileName.trim()))
-  )
-    return { key: 'File_IO_names_invalid' };
-  if (v.judgeMode !== 'default') {
-    if (blank(v.spjLanguage)) return { key: 'Checker_language_required' };
-    if (blank(v.spjCode)) return { key: 'Checker_code_required' };
+    if (t?.status && blank(t.code)) issues.push({ key: 'Template_empty', params: { language: lang } });
   }
   const list = v.isUploadCase ? v.uploadedCases : v.cases;
-  if (v.isUploadCase && !v.uploadDir && !(edit && list.length)) return { key: 'Upload_testcase_first' };
-  if (!v.isUploadCase && list.length === 0) return { key: 'Testcase_required' };
+  if (v.isUploadCase && !v.uploadDir && !(edit && list.length)) issues.push({ key: 'Upload_testcase_first' });
+  if (!v.isUploadCase && list.length === 0) issues.push({ key: 'Testcase_required' });
   const oi = v.type === ProblemType.OI;
   const subtask = isSubtaskMode(v.judgeCaseMode);
   for (const [i, c] of list.entries()) {
     const n = i + 1;
-    if (!v.isUploadCase && c.input === '' && c.output === '') return { key: 'Testcase_empty', params: { n } };
+    if (!v.isUploadCase && c.input === '' && c.output === '')
+      issues.push({ key: 'Testcase_empty', params: { n } });
     if (oi && (c.score == null || !Number.isInteger(c.score) || c.score < 0))
-      return { key: 'Score_invalid', params: { n } };
+      issues.push({ key: 'Score_invalid', params: { n } });
     if (subtask && (c.groupNum == null || !Number.isInteger(c.groupNum) || c.groupNum < 1))
-      return { key: 'Group_required', params: { n } };
+      issues.push({ key: 'Group_required', params: { n } });
   }
-  return checkFiles(v.userExtraFiles, 'user') ?? checkFiles(v.judgeExtraFiles, 'judge');
+  for (const issue of [checkFiles(v.userExtraFiles, 'user'), checkFiles(v.judgeExtraFiles, 'judge')])
+    if (issue) issues.push(issue);
+  return issues;
 }
 
 /**

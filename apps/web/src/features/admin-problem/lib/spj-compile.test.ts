@@ -9,7 +9,7 @@ const spj = {
   spjCode: 'int main(){}',
   judgeExtraFiles: [{ name: 'testlib.h', content: '//' }],
 };
-const ISSUE = { key: 'Spj_Or_Interactive_Code_not_Compile_Success' };
+const ISSUE = { key: 'Spj_Or_Interactive_Code_not_Compile_Success', field: 'spjCode' };
 
 describe('special-judge compile rule on save (doc 3 §4)', () => {
   it('a default-mode problem needs no compile', () => {

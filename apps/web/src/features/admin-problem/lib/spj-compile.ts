@@ -22,5 +22,7 @@ export function spjCompileIssue(
   if (v.judgeMode === 'default') return null;
   const unchanged = original != null && original.judgeMode === v.judgeMode && original.spjCode === v.spjCode;
   if (unchanged) return null;
-  return compiled === spjSignature(v) ? null : { key: 'Spj_Or_Interactive_Code_not_Compile_Success' };
+  return compiled === spjSignature(v)
+    ? null
+    : { key: 'Spj_Or_Interactive_Code_not_Compile_Success', field: 'spjCode' };
 }

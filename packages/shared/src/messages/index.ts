@@ -1,0 +1,2 @@
+export { MESSAGES } from './catalogue.js';
+export * from './format.js';
