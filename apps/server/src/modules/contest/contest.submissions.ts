@@ -3,6 +3,7 @@ import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { contestProblems, problems, submissions } from '../../db/schema/index.js';
 import { cachedTotal } from '../../lib/cached-total.js';
+import { submissionListColumns } from '../submission/submission.list.js';
 import { toSubmissionListItem } from '../submission/submission.view.js';
 import { enterContest } from './contest.access.js';
 import { shownVerdict, type VerdictViewer, visibleVerdictSql } from './contest.visibility.js';
@@ -21,25 +22,6 @@ export interface ContestSubmissionQuery {
   /** Include submissions made after the end (allowEndSubmit). */
   containsEnd: boolean;
 }
-
-const listColumns = {
-  id: submissions.id,
-  pid: submissions.pid,
-  displayPid: submissions.displayPid,
-  uid: submissions.uid,
-  username: submissions.username,
-  status: submissions.status,
-  score: submissions.score,
-  time: submissions.time,
-  memory: submissions.memory,
-  length: submissions.length,
-  language: submissions.language,
-  judger: submissions.judger,
-  isManual: submissions.isManual,
-  share: submissions.share,
-  cid: submissions.cid,
-  submitTime: submissions.submitTime,
-};
 
 /**
  * GET /api/contest-submissions (doc 2 §7, issue 9 §3): the contest's submissions, newest first, filtered by mine,
@@ -63,7 +45,7 @@ export async function listContestSubmissions(
   if (q.problemID?.trim()) conds.push(sql`upper(${submissions.displayPid}) = upper(${q.problemID.trim()})`);
   const where = and(...conds);
   const rows = await ctx.db
-    .select({ s: listColumns, title: problems.title, displayTitle: contestProblems.displayTitle })
+    .select({ s: submissionListColumns, title: problems.title, displayTitle: contestProblems.displayTitle })
     .from(submissions)
     .innerJoin(problems, eq(problems.id, submissions.pid))
     .leftJoin(

@@ -9,6 +9,26 @@ import { canViewProblemSql } from '../problem/problem.access.js';
 import { toSubmissionListItem } from './submission.view.js';
 
 /** Query of the status page list (doc 2 §7 get-submission-list); the contest list extends it. */
+/** The submission columns a list row needs (toSubmissionListItem): shared by the practice and contest lists. */
+export const submissionListColumns = {
+  id: submissions.id,
+  pid: submissions.pid,
+  displayPid: submissions.displayPid,
+  uid: submissions.uid,
+  username: submissions.username,
+  status: submissions.status,
+  score: submissions.score,
+  time: submissions.time,
+  memory: submissions.memory,
+  length: submissions.length,
+  language: submissions.language,
+  judger: submissions.judger,
+  isManual: submissions.isManual,
+  share: submissions.share,
+  cid: submissions.cid,
+  submitTime: submissions.submitTime,
+};
+
 export const submissionListQuery = z.object({
   currentPage: z.coerce.number().int().min(1).catch(1).default(1),
   limit: z.coerce
@@ -67,24 +87,7 @@ export async function listSubmissions(
   const where = and(...conds);
   const rows = await ctx.db
     .select({
-      s: {
-        id: submissions.id,
-        pid: submissions.pid,
-        displayPid: submissions.displayPid,
-        uid: submissions.uid,
-        username: submissions.username,
-        status: submissions.status,
-        score: submissions.score,
-        time: submissions.time,
-        memory: submissions.memory,
-        length: submissions.length,
-        language: submissions.language,
-        judger: submissions.judger,
-        isManual: submissions.isManual,
-        share: submissions.share,
-        cid: submissions.cid,
-        submitTime: submissions.submitTime,
-      },
+      s: submissionListColumns,
       title: problems.title,
     })
     .from(submissions)
