@@ -1,6 +1,4 @@
-import 'katex/dist/katex.min.css';
-import ReactMarkdown from 'react-markdown';
-import rehypeKatex from 'rehype-katex';
+import ReactMarkdown, { type Options } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -19,13 +17,18 @@ const schema = {
   },
 };
 
-/** The heavy markdown renderer (loaded through `Markdown`): sanitize first, then KaTeX renders math. */
-export default function MarkdownRenderer({ source }: { source: string }) {
+type Plugin = NonNullable<Options['rehypePlugins']>[number];
+
+/**
+ * The heavy markdown renderer (loaded through `Markdown`): sanitize first, then `math` (KaTeX's rehype plugin,
+ * passed only for text with math) renders the math nodes.
+ */
+export default function MarkdownRenderer({ source, math }: { source: string; math?: Plugin }) {
   return (
     <div className="oj-markdown" style={{ overflowWrap: 'anywhere' }}>
       <ReactMarkdown
         remarkPlugins={[remarkGfm, remarkMath]}
-        rehypePlugins={[[rehypeSanitize, schema], rehypeKatex]}
+        rehypePlugins={math ? [[rehypeSanitize, schema], math] : [[rehypeSanitize, schema]]}
       >
         {source}
       </ReactMarkdown>
