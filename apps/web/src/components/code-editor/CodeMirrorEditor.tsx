@@ -73,6 +73,7 @@ export default function CodeMirrorEditor(p: CodeMirrorEditorProps) {
           ...(auto ? { maxHeight: '600px' } : { height: `${p.height ?? 550}px` }),
         },
         '.cm-scroller': { fontFamily: 'monospace', overflow: 'auto' },
+        '&.cm-focused': { outline: 'none' },
       }),
       Prec.highest(
         keymap.of([
