@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
-import { type JudgeResult, JudgeStatus, type JudgeTask, judgeTask } from '@oj/shared';
+import { type JudgeResult, type JudgeTask, judgeTask } from '@oj/shared';
 import { TestdataCache } from './cache.js';
 import { HttpError, JudgeClient } from './client.js';
 import type { ProgressStatus } from './pipeline/index.js';
+import { ProgressReporter } from './progress.js';
 import { workerCpu } from './sandbox/cpus.js';
 import { failedResult, taskDeadlineMs } from './task-limits.js';
 
@@ -15,7 +16,7 @@ export type JudgeFn = (
   deps: {
     getTestcase(hash: string): Promise<string>;
     workRoot: string;
-    onStatus?(s: ProgressStatus): void;
+    onStatus?(s: ProgressStatus, judged: number, total: number): void;
     judgehostId: string;
     /** The CPU this worker's runs are pinned to (sandbox `workerCpu`). */
     cpu?: number;
@@ -312,6 +313,7 @@ export class Judgehost {
     let timer: NodeJS.Timeout | undefined;
     let result: JudgeResult;
     const deadline = new AbortController();
+    const progress = new ProgressReporter((p) => this.client.progress(p));
     try {
       const judged = this.opts.judge(task, {
         signal: deadline.signal,
@@ -319,11 +321,8 @@ export class Judgehost {
         workRoot: join(this.opts.cacheDir, 'work'),
         judgehostId: this.id,
         cpu: workerCpu(worker),
-        onStatus: (status) => {
-          // The server marks a job Compiling when it leases it: only Judging is reported.
-          if (status === JudgeStatus.COMPILING) return;
-          this.client.progress({ judgehostId: this.id, jobId: task.jobId, status }).catch(() => {});
-        },
+        onStatus: (status, judged, total) =>
+          progress.report({ judgehostId: this.id, jobId: task.jobId, status, judged, total }),
         onPhase: (phase, ms) => {
           phases[`${phase}Ms`] += ms;
           if (phase === 'case') phases.cases++;
@@ -343,6 +342,7 @@ export class Judgehost {
       throw e;
     } finally {
       clearTimeout(timer);
+      progress.close();
     }
     phases.judgeMs = performance.now() - started;
     return { task, result, phases };

@@ -25,8 +25,11 @@ export interface JudgeDeps {
   getTestcase(hash: string): Promise<string>;
   /** Host directory for the compiled-checker cache (task and case dirs go to the sandbox's tmpfs). */
   workRoot: string;
-  /** Progress: 6 Compiling, then 7 Judging. */
-  onStatus?(status: ProgressStatus): void;
+  /**
+   * Progress: 6 Compiling at compile start, then 7 Judging after it and before each case, with `judged` cases
+   * finished of `total` (the task's cases; 0 for test runs and compile checks).
+   */
+  onStatus?(status: ProgressStatus, judged: number, total: number): void;
   judgehostId: string;
   /** Sandbox and languages; the real ones by default (tests may stand in). */
   runtime?: Runtime;
@@ -69,6 +72,7 @@ async function runCases(
   for (const group of caseGroups(task.testcases, mode)) {
     for (let i = 0; i < group.length; i++) {
       const tc = group[i];
+      if (cases.length > 0) deps.onStatus?.(JudgeStatus.JUDGING, cases.length, task.testcases.length);
       const t0 = performance.now();
       const input = await deps.getTestcase(tc.inputHash);
       const answer = await deps.getTestcase(tc.outputHash);
@@ -108,7 +112,8 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
     await mkdir(tasksDir, { recursive: true, mode: 0o711 });
     taskDir = join(tasksDir, `${task.jobId}-${task.version}-${randomBytes(4).toString('hex')}`);
     await mkdir(taskDir, { mode: 0o711 });
-    deps.onStatus?.(JudgeStatus.COMPILING);
+    const total = task.kind === 'judge' ? task.testcases.length : 0;
+    deps.onStatus?.(JudgeStatus.COMPILING, 0, total);
     if (task.kind === 'compile') return result(env, await compileCheck(task, rt, taskDir));
     const t0 = performance.now();
     const prepared = await prepareTask(task, rt, taskDir, deps.workRoot);
@@ -119,7 +124,7 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
     if (prepared.kind === 'systemError') {
       return result(env, { status: JudgeStatus.SYSTEM_ERROR, errorMessage: prepared.message });
     }
-    deps.onStatus?.(JudgeStatus.JUDGING);
+    deps.onStatus?.(JudgeStatus.JUDGING, 0, total);
     const scratchDir = join(taskDir, 'scratch');
     await mkdir(scratchDir, { recursive: true, mode: 0o700 });
     const { language, programDir, extraFiles, checker } = prepared;

@@ -20,18 +20,21 @@ function outOfMemory(stderr: Buffer): boolean {
 }
 
 /**
- * Judges a finished user run against the limits: TLE when the sandbox stopped it for time or CPU > TL; MLE when it
- * stopped it for memory, the peak > ML, or the runtime itself died of OutOfMemoryError / MemoryError; output over the cap (or a file over RLIMIT_FSIZE) -> RE with
+ * Judges a finished user run against the limits: MLE when the sandbox stopped it for memory or the peak > ML,
+ * whatever else stopped it; then TLE when the sandbox stopped it for time or CPU > TL; MLE when the runtime itself
+ * died of OutOfMemoryError / MemoryError; output over the cap (or a file over RLIMIT_FSIZE) -> RE with
  * "Output Limit Exceeded"; a non-zero exit or a signal -> RE; a sandbox failure -> System Error.
  */
 export function runVerdict(run: RunResult, limits: JudgeLimits): RunVerdict {
   if (run.verdict === 'SE')
     return { status: JudgeStatus.SYSTEM_ERROR, message: run.message || 'Sandbox failure' };
-  if (run.verdict === 'TLE' || run.cpuMs > limits.timeMs) {
-    return { status: JudgeStatus.TIME_LIMIT_EXCEEDED, message: null };
-  }
+  // Memory before time (issue 14): a run whose peak went over the limit is MLE whichever limit stopped it (a
+  // program pressing on the cgroup ceiling spends its CPU in reclaim and is often stopped by the CPU limit).
   if (run.verdict === 'MLE' || run.memoryKb > limits.memoryKb) {
     return { status: JudgeStatus.MEMORY_LIMIT_EXCEEDED, message: null };
+  }
+  if (run.verdict === 'TLE' || run.cpuMs > limits.timeMs) {
+    return { status: JudgeStatus.TIME_LIMIT_EXCEEDED, message: null };
   }
   if (run.verdict === 'OLE' || run.signal === 'SIGXFSZ') {
     return { status: JudgeStatus.RUNTIME_ERROR, message: OUTPUT_LIMIT_MESSAGE };

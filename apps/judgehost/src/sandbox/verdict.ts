@@ -63,7 +63,8 @@ export interface Classification {
 
 /**
  * The verdict of a run from the supervisor's report, the limits and whether the judgehost saw more output than
- * allowed (`outputOver`). Order: SE, OLE, MLE by OOM kill, TLE (CPU or wall), MLE by peak, RE, OK.
+ * allowed (`outputOver`). Order: SE, OLE, MLE (OOM kill or peak at the limit: whichever limit stopped the run,
+ * issue 14), TLE (CPU or wall), RE, OK.
  */
 export function classify(
   report: SupervisorReport,
@@ -86,7 +87,7 @@ export function classify(
   if (outputOver || signal === 'SIGXFSZ') {
     return { ...base, verdict: 'OLE', message: `Output limit exceeded (${mb(limits.outputBytes)})` };
   }
-  if (report.oomKills > 0) {
+  if (report.oomKills > 0 || report.peakBytes >= memoryBytes) {
     return { ...base, verdict: 'MLE', message: `Memory limit exceeded (${mb(memoryBytes)})` };
   }
   if (report.killed === 'cpu' || cpuMs > limits.cpuMs || signal === 'SIGXCPU') {
@@ -94,9 +95,6 @@ export function classify(
   }
   if (report.killed === 'wall' || wallMs > limits.wallMs) {
     return { ...base, verdict: 'TLE', message: `Time limit exceeded (wall time over ${limits.wallMs} ms)` };
-  }
-  if (report.peakBytes >= memoryBytes) {
-    return { ...base, verdict: 'MLE', message: `Memory limit exceeded (${mb(memoryBytes)})` };
   }
   if (report.killed === 'signal') return { ...base, verdict: 'SE', message: 'Sandbox error: run cancelled' };
   if (signal) return { ...base, verdict: 'RE', message: `Killed by signal ${signal}` };

@@ -1,5 +1,6 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getLanguage } from '../../src/languages/index.js';
 import { judge } from '../../src/pipeline/index.js';
 import { sandboxRuntime } from '../../src/sandbox/index.js';
 import { code, getTestcase, loadFixture } from './harness.js';
@@ -33,11 +34,15 @@ describe.each(PROBLEMS.map((p, i) => [p, i + 1] as const))('fixture %s', (proble
   const cases = loadFixture(problemDir, pid);
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, { task, expect: want }) => {
     const statuses: number[] = [];
+    const progress: [number, number, number][] = [];
     const result = await judge(task, {
       getTestcase,
       workRoot,
       judgehostId: 'test-host',
-      onStatus: (s) => statuses.push(s),
+      onStatus: (s, judged, total) => {
+        statuses.push(s);
+        progress.push([s, judged, total]);
+      },
     });
     const detail = JSON.stringify({
       ...result,
@@ -47,6 +52,19 @@ describe.each(PROBLEMS.map((p, i) => [p, i + 1] as const))('fixture %s', (proble
     expect(result.jobId).toBe(task.jobId);
     expect(result.judgehostId).toBe('test-host');
     expect(statuses[0]).toBe(6);
+    // Progress: Compiling 0/n, then Judging k/n before each case run (issue 14).
+    const n = task.testcases.length;
+    const ran = result.cases.filter((c) => c.status !== code('CANCELLED')).length;
+    if (result.status !== code('COMPILE_ERROR') && result.status !== code('SYSTEM_ERROR'))
+      expect(progress.slice(0, 2)).toEqual([
+        [6, 0, n],
+        [7, 0, n],
+      ]);
+    expect(progress.filter(([s]) => s === 7).length).toBeLessThanOrEqual(Math.max(1, ran));
+    for (const [, judged, total] of progress) {
+      expect(total).toBe(n);
+      expect(judged).toBeLessThan(Math.max(1, n));
+    }
     if (want.cases)
       expect(
         result.cases.map((c) => c.status),
@@ -61,6 +79,12 @@ describe.each(PROBLEMS.map((p, i) => [p, i + 1] as const))('fixture %s', (proble
       expect(text, detail).toContain(want.messageIncludes);
     }
     if (task.problem.type === 0) expect(result.score).toBeNull();
+    // The memory shown never exceeds the limit unless the verdict says why (issue 14 defect 6).
+    const memoryLimitKb = task.problem.memoryLimitMb * 1024 * (getLanguage(task.language)?.factor ?? 1);
+    for (const c of result.cases) {
+      if (c.status !== code('MEMORY_LIMIT_EXCEEDED') && c.status !== code('SYSTEM_ERROR'))
+        expect(c.memory ?? 0, detail).toBeLessThanOrEqual(memoryLimitKb);
+    }
     for (const c of result.cases) {
       if (c.status === code('CANCELLED')) continue;
       expect(c.inputData, 'input preview').not.toBeNull();

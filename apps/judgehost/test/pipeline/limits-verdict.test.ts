@@ -88,6 +88,19 @@ describe('runVerdict', () => {
       JudgeStatus.MEMORY_LIMIT_EXCEEDED,
     );
   });
+  it('MLE whichever limit stopped the run once the peak is over the limit (issue 14 defect 6)', () => {
+    const over = 64 * 1024 + 1;
+    expect(runVerdict(run({ verdict: 'TLE', cpuMs: 1201, memoryKb: over }), limits).status).toBe(
+      JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+    );
+    expect(runVerdict(run({ cpuMs: 1001, memoryKb: over }), limits).status).toBe(
+      JudgeStatus.MEMORY_LIMIT_EXCEEDED,
+    );
+    // At the limit is not over it: a slow run using exactly its memory stays TLE.
+    expect(runVerdict(run({ verdict: 'TLE', cpuMs: 1201, memoryKb: 64 * 1024 }), limits).status).toBe(
+      JudgeStatus.TIME_LIMIT_EXCEEDED,
+    );
+  });
   it('output over the cap or a file too large is RE with "Output Limit Exceeded"', () => {
     expect(runVerdict(run({ verdict: 'OLE' }), limits)).toEqual({
       status: JudgeStatus.RUNTIME_ERROR,

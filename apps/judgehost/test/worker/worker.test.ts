@@ -47,9 +47,9 @@ const task = (jobId: number, hash: string): JudgeTask => ({
 
 /** A stand-in pipeline: reads the test file through the cache and answers Accepted. */
 const fakeJudge: JudgeFn = async (t, deps) => {
-  deps.onStatus?.(6);
+  deps.onStatus?.(6, 0, 1);
   const path = await deps.getTestcase(t.testcases[0].inputHash);
-  deps.onStatus?.(7);
+  deps.onStatus?.(7, 0, 1);
   return {
     judgehostId: deps.judgehostId,
     jobId: t.jobId,
@@ -133,10 +133,16 @@ describe('judgehost worker', () => {
     const paths = s.calls.map((c) => c.path);
     expect(paths[0]).toBe('register');
     expect(paths).toContain(`blob/${sha('data')}`);
-    // Compiling is set by the server when it leases the job; the worker reports Judging.
+    // Compile start and Judging, each with the case counts (a change of status is never held back).
     expect(
-      s.calls.filter((c) => c.path === 'progress').map((c) => (c.body as { status: number }).status),
-    ).toEqual([7]);
+      s.calls
+        .filter((c) => c.path === 'progress')
+        .map((c) => c.body as { status: number; judged: number; total: number })
+        .map(({ status, judged, total }) => [status, judged, total]),
+    ).toEqual([
+      [6, 0, 1],
+      [7, 0, 1],
+    ]);
     const res = s.calls.find((c) => c.path === 'result')?.body as JudgeResult;
     expect(res).toMatchObject({ jobId: 7, status: 0, judgehostId: h.judgehostId });
   });

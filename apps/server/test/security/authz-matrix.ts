@@ -12,6 +12,7 @@ import { judgeRows } from './matrix/judge.js';
 import { publicRows } from './matrix/public.js';
 import type { MatrixRow } from './matrix/roles.js';
 import { rootRows } from './matrix/root.js';
+import { scoreboardRows } from './matrix/scoreboard.js';
 import { submissionsRows } from './matrix/submissions.js';
 
 export { type MatrixRow, problemPayload, ROLES, type RoleKey, type Seed } from './matrix/roles.js';
@@ -24,4 +25,5 @@ export const MATRIX: MatrixRow[] = [
   ...rootRows,
   ...judgeRows,
   ...contestRows,
+  ...scoreboardRows,
 ];

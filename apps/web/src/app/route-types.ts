@@ -12,7 +12,7 @@ export interface RouteMeta {
   feature?: FeatureGate;
   /** Hide the footer (problem detail and focus-mode pages). */
   hideFooter?: boolean;
-  /** Page title key in the `common` namespace. */
+  /** Page title key (`ns:key`, or a `common` key); the admin header shows it instead of the menu label. */
   title?: string;
 }
 

@@ -11,6 +11,12 @@ const AdminLayout = lazy(() => import('./layouts/AdminLayout.js'));
 const NotFoundPage = lazy(() => import('../components/NotFoundPage.js'));
 const AdminLoginPage = lazy(() => import('../features/admin/pages/AdminLoginPage.js'));
 
+/**
+ * Shown while the first navigation's loaders (the guard) run. Without one React Router warns "No
+ * `HydrateFallback` element provided" on every first load.
+ */
+const fallback = <PageLoading />;
+
 const lazyCache = new WeakMap<object, ComponentType>();
 
 /** Wraps a dynamic import as a lazy element inside Suspense (one React.lazy per route entry). */
@@ -34,8 +40,16 @@ export function toRouteObjects(routes: AppRoute[]): RouteObject[] {
     const element = r.redirect ? <Navigate key="redirect" to={r.redirect} replace /> : pageElement(r);
     const loader = r.meta ? guardLoader(r.meta) : undefined;
     const handle = r.meta ?? {};
-    if (r.index) return { index: true, element, loader, handle };
-    return { path: r.path, element, loader, handle, children: r.children && toRouteObjects(r.children) };
+    const hydrateFallbackElement = loader ? fallback : undefined;
+    if (r.index) return { index: true, element, loader, handle, hydrateFallbackElement };
+    return {
+      path: r.path,
+      element,
+      loader,
+      handle,
+      hydrateFallbackElement,
+      children: r.children && toRouteObjects(r.children),
+    };
   });
 }
 
@@ -48,11 +62,13 @@ export const routeObjects: RouteObject[] = [
   {
     path: '/admin/login',
     element: suspended(<AdminLoginPage />),
+    hydrateFallbackElement: fallback,
   },
   {
     path: '/admin',
     element: suspended(<AdminLayout />),
     loader: guardLoader({ requireAdmin: true }),
+    hydrateFallbackElement: fallback,
     children: [
       ...toRouteObjects(adminAreaRoutes),
       { path: '*', element: <Navigate to="/admin/login" replace /> },
@@ -61,6 +77,7 @@ export const routeObjects: RouteObject[] = [
   {
     path: '/',
     element: suspended(<DefaultLayout />),
+    hydrateFallbackElement: fallback,
     children: [...toRouteObjects(siteRoutes), { path: '*', element: suspended(<NotFoundPage />) }],
   },
 ];

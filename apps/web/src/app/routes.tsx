@@ -1,7 +1,10 @@
 import { accountRoutes } from '../features/account/routes.js';
 import { adminRoutes } from '../features/admin/routes.js';
+import { adminContestRoutes } from '../features/admin-contest/routes.js';
 import { adminJudgeRoutes } from '../features/admin-judge/routes.js';
 import { adminProblemRoutes } from '../features/admin-problem/routes.js';
+import { adminUserRoutes } from '../features/admin-user/routes.js';
+import { contestRoutes } from '../features/contest/routes.js';
 import { homeRoutes } from '../features/home/routes.js';
 import { practiceRoutes } from '../features/problem/practice-routes.js';
 import { userRoutes } from '../features/user/routes.js';
@@ -18,7 +21,14 @@ export const siteRoutes: AppRoute[] = [
   ...accountRoutes,
   ...userRoutes,
   ...practiceRoutes,
+  ...contestRoutes,
 ];
 
 /** Pages under /admin (all need an admin role; meta adds super admin where the spec says so). */
-export const adminAreaRoutes: AppRoute[] = [...adminRoutes, ...adminProblemRoutes, ...adminJudgeRoutes];
+export const adminAreaRoutes: AppRoute[] = [
+  ...adminRoutes,
+  ...adminUserRoutes,
+  ...adminProblemRoutes,
+  ...adminContestRoutes,
+  ...adminJudgeRoutes,
+];

@@ -1,4 +1,5 @@
 import ReactMarkdown, { type Options } from 'react-markdown';
+import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -20,15 +21,18 @@ const schema = {
 type Plugin = NonNullable<Options['rehypePlugins']>[number];
 
 /**
- * The heavy markdown renderer (loaded through `Markdown`): sanitize first, then `math` (KaTeX's rehype plugin,
- * passed only for text with math) renders the math nodes.
+ * The heavy markdown renderer (loaded through `Markdown`): inline HTML in the markdown is parsed (rehype-raw), then
+ * everything is sanitized (GitHub's allow-list: `<b>`, `<img>`, `<sup>`, `<br>`, `<a>`… stay; scripts, styles and
+ * event handlers go), then `math` (KaTeX's rehype plugin, passed only for text with math) renders the math nodes.
  */
 export default function MarkdownRenderer({ source, math }: { source: string; math?: Plugin }) {
   return (
     <div className="oj-markdown" style={{ overflowWrap: 'anywhere' }}>
       <ReactMarkdown
         remarkPlugins={[remarkGfm, remarkMath]}
-        rehypePlugins={math ? [[rehypeSanitize, schema], math] : [[rehypeSanitize, schema]]}
+        rehypePlugins={
+          math ? [rehypeRaw, [rehypeSanitize, schema], math] : [rehypeRaw, [rehypeSanitize, schema]]
+        }
       >
         {source}
       </ReactMarkdown>

@@ -194,9 +194,9 @@ export function apiPut<T>(url: string, body?: unknown, oj?: CallOptions, params?
   return call<T>({ method: 'PUT', url, body, oj, params });
 }
 
-/** DELETE with query parameters, returning `data` of the wrapper. */
-export function apiDelete<T>(url: string, params?: object, oj?: CallOptions): Promise<T> {
-  return call<T>({ method: 'DELETE', url, params, oj });
+/** DELETE with query parameters (and a JSON body when given), returning `data` of the wrapper. */
+export function apiDelete<T>(url: string, params?: object, oj?: CallOptions, body?: unknown): Promise<T> {
+  return call<T>({ method: 'DELETE', url, params, oj, body });
 }
 
 /** POST of a login call: answers the user info and stores the token from the `Authorization` header. */

@@ -93,3 +93,12 @@ export const MessageType = {
 } as const;
 
 export const RemoteOj = ['HDU', 'CF', 'POJ', 'GYM', 'AC', 'SPOJ'] as const;
+
+/**
+ * The website name and description a fresh installation starts with (doc 1 §1). The web app shows them translated
+ * while an admin has not changed them (the Chinese interface says 在线评测系统, not "Online Judge").
+ */
+export const SITE_DEFAULTS = {
+  name: 'Online Judge',
+  description: 'An online judge for practice, contests, trainings and groups.',
+} as const;

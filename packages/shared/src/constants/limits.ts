@@ -56,7 +56,12 @@ export const LIMITS = {
   unfinishedTestRunsPerUser: 1,
   /** Unfinished non-contest submissions a user may have queued at once; more get 429 (super admins exempt). */
   unfinishedSubmissionsPerUser: 5,
+  /** The spec's poll period (doc 2 §4.3): polling backs off to it. */
   submissionPollMs: 2000,
+  /** First poll delay after a submit or after the judge reports progress; doubles up to submissionPollMs. */
+  submissionPollFirstMs: 300,
+  /** Longest poll delay while the judge reports Judging (a verdict is near): the verdict shows within ~0.6 s. */
+  submissionPollJudgingMs: 600,
   submissionPollMax: 300,
   testJudgePollMs: 1000,
   discussionTitleMax: 255,

@@ -128,6 +128,10 @@ export const judgeProgress = z.object({
   jobId: z.number().int(),
   /** 6 Compiling or 7 Judging */
   status: z.number().int(),
+  /** Cases finished so far (the case being run is judged + 1); sent at compile start and per case, throttled. */
+  judged: z.number().int().min(0).max(100_000).optional(),
+  /** Cases the task has (0 for test runs and compile checks). */
+  total: z.number().int().min(0).max(100_000).optional(),
 });
 export type JudgeProgress = z.infer<typeof judgeProgress>;
 

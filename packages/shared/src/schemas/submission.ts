@@ -69,3 +69,18 @@ export interface CaseResultResponse {
   judgeCaseList: CaseResultView[];
   subTaskJudgeCaseVoList: SubtaskResultView[] | null;
 }
+
+/**
+ * One row of POST /api/check-submissions-status (doc 2 §4.3, §7): time ms, memory KB; `judged` / `total` are the
+ * judgehost's last progress report (cases finished / cases of the task) while the submission is Compiling or
+ * Judging, else null.
+ */
+export interface SubmissionStatusCheck {
+  submitId: number;
+  status: number;
+  score: number | null;
+  time: number | null;
+  memory: number | null;
+  judged: number | null;
+  total: number | null;
+}

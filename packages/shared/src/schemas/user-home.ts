@@ -26,7 +26,13 @@ export interface UserHomeInfo {
   /** Difficulty code (as a string key) -> problems solved at that difficulty. */
   solvedGroupByDifficulty: Record<string, SolvedProblem[]>;
   scoreList: number[];
+  /** No rating system: always null (the profile shows the AC rate of `rankRecord` instead). */
   rating: number | null;
+  /**
+   * The user's practice figures exactly as the ACM / OI rank tables show them (user_records): distinct accepted
+   * problems, judged submissions, and the sum of the best OI rank score per problem (shown as score / 100).
+   */
+  rankRecord: { ac: number; total: number; score: number };
   recentLoginTime: string | null;
   gmtCreate: string;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { problems } from './problems.js';
 import { users } from './users.js';
@@ -47,6 +48,8 @@ export const submissions = pgTable(
     index('submissions_username_idx').on(t.username, t.id),
     index('submissions_pid_idx').on(t.pid, t.id),
     index('submissions_cid_idx').on(t.cid, t.id),
+    /** A scoreboard cell's submissions (modules/contest/board/cells.ts). */
+    index('submissions_contest_cell_idx').on(t.cid, t.uid, t.pid).where(sql`${t.cid} > 0`),
     index('submissions_status_idx').on(t.status, t.id),
     index('submissions_gid_idx').on(t.gid, t.id),
     index('submissions_time_idx').on(t.submitTime),
@@ -96,6 +99,9 @@ export const judgeJobs = pgTable(
     judgehostId: text('judgehost_id'),
     leaseExpires: timestamp('lease_expires', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** The holder's last progress report (POST /api/judge/progress): cases finished and cases of the task. */
+    progressJudged: integer('progress_judged'),
+    progressTotal: integer('progress_total'),
     /** Why the last lease ended without a result (expired, judgehost restarted…), for the admin status page. */
     lastError: text('last_error'),
     gmtCreate: timestamp('gmt_create', { withTimezone: true }).notNull().defaultNow(),

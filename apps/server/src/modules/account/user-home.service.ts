@@ -1,7 +1,7 @@
 import { type CalendarHeatmap, JudgeStatus, type SolvedProblem, type UserHomeInfo } from '@oj/shared';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
-import { problems, submissions } from '../../db/schema/index.js';
+import { problems, submissions, userRecords } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { canViewProblemSql } from '../problem/problem.access.js';
 import { findByUsername, getUser, roleNames, type UserRow } from './user-info.js';
@@ -25,7 +25,7 @@ export async function resolveUser(
 /**
  * The public profile of a user (doc 1 §2.9, §3): identity fields, the number of non-contest submissions, the
  * problemIds solved outside contests (also grouped by difficulty code; only problems the viewer may view,
- * canViewProblem), the best OI rank score per OI problem.
+ * canViewProblem), the best OI rank score per OI problem, and the figures of the rank tables (user_records).
  */
 export async function userHomeInfo(
   ctx: AppContext,
@@ -57,6 +57,10 @@ export async function userHomeInfo(
       and(eq(submissions.uid, u.uid), eq(submissions.cid, 0), sql`${submissions.oiRankScore} is not null`),
     )
     .groupBy(submissions.pid);
+  const [record] = await db
+    .select({ ac: userRecords.ac, total: userRecords.total, score: userRecords.score })
+    .from(userRecords)
+    .where(eq(userRecords.uid, u.uid));
   const byDifficulty: Record<string, SolvedProblem[]> = {};
   for (const p of solved) {
     const key = String(p.difficulty);
@@ -80,6 +84,7 @@ export async function userHomeInfo(
     solvedGroupByDifficulty: byDifficulty,
     scoreList: scores.map((s) => s.score),
     rating: null,
+    rankRecord: record ?? { ac: 0, total: 0, score: 0 },
     recentLoginTime: u.recentLoginTime?.toISOString() ?? null,
     gmtCreate: u.gmtCreate.toISOString(),
   };

@@ -1,11 +1,12 @@
+import { SITE_DEFAULTS } from '@oj/shared';
 import { z } from 'zod';
 
 /** Website settings (doc 1 §1, §3; doc 3 System Config "website"). Defaults: registration and discussions on. */
 export const websiteSection = z.object({
   baseUrl: z.string().max(255).default('http://localhost:8080'),
-  name: z.string().max(100).default('Online Judge'),
+  name: z.string().max(100).default(SITE_DEFAULTS.name),
   shortName: z.string().max(30).default('OJ'),
-  description: z.string().max(1000).default('An online judge for practice, contests, trainings and groups.'),
+  description: z.string().max(1000).default(SITE_DEFAULTS.description),
   recordName: z.string().max(100).default(''),
   recordUrl: z.string().max(255).default(''),
   projectName: z.string().max(100).default('OJ'),

@@ -44,3 +44,22 @@ export const onSubmissionReset: ((tx: Tx, event: SubmissionResetEvent) => Promis
 export async function runResetHooks(tx: Tx, event: SubmissionResetEvent): Promise<void> {
   for (const h of onSubmissionReset) await h(tx, event);
 }
+
+/** A new submission entered the judge queue (Pending); a rejudge runs the reset hooks instead. */
+export interface SubmissionQueuedEvent {
+  submitId: number;
+  pid: number;
+  uid: string;
+  cid: number;
+}
+
+/**
+ * Hooks run inside the transaction that inserts a new submission and queues it; the contest scoreboard shows the
+ * pending try from here. A throwing hook rolls the submission back.
+ */
+export const onSubmissionQueued: ((tx: Tx, event: SubmissionQueuedEvent) => Promise<void>)[] = [];
+
+/** Runs every queued hook in order. */
+export async function runQueuedHooks(tx: Tx, event: SubmissionQueuedEvent): Promise<void> {
+  for (const h of onSubmissionQueued) await h(tx, event);
+}

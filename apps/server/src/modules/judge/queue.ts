@@ -131,7 +131,8 @@ export async function leaseOne(
   const res = await db.execute(sql`
     WITH job AS (
       UPDATE judge_jobs SET state = 'leased', judgehost_id = ${judgehostId},
-        lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds}), gmt_modified = now()
+        lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds}), gmt_modified = now(),
+        progress_judged = NULL, progress_total = NULL
       WHERE id = (
         SELECT id FROM judge_jobs
         WHERE state = 'queued' AND kind IN (${laneList}) AND language IN (${langList})

@@ -110,26 +110,32 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
 }
 
 /**
- * Records progress (6 Compiling / 7 Judging) of a job held by the judgehost and extends its lease, in one
- * statement. The submission status moves only while it is unfinished and of the job's version (a test run's
- * while unfinished). Returns false for jobs this judgehost does not hold.
+ * Records progress (6 Compiling / 7 Judging, with cases `judged` of `total` when given) of a job held by the
+ * judgehost and extends its lease, in one statement: the counts go on the job row the lease update writes anyway,
+ * and the submission row is written only when its status changes (not on every case). The status moves only while
+ * the submission is unfinished and of the job's version (a test run's while unfinished). Returns false for jobs
+ * this judgehost does not hold.
  */
 export async function applyProgress(db: Db, p: JudgeProgress): Promise<boolean> {
   const status = p.status === JudgeStatus.COMPILING || p.status === JudgeStatus.JUDGING ? p.status : null;
+  const judged = p.judged ?? null;
+  const total = p.total ?? null;
   const res = await db.execute(sql`
     WITH job AS (
-      UPDATE judge_jobs SET lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds})
+      UPDATE judge_jobs SET lease_expires = now() + make_interval(secs => ${queueSettings.leaseSeconds}),
+        progress_judged = coalesce(${judged}::int, progress_judged),
+        progress_total = coalesce(${total}::int, progress_total)
       WHERE id = ${p.jobId} AND state = 'leased' AND judgehost_id = ${p.judgehostId}
       RETURNING kind, submit_id, test_key, submission_version),
     sub AS (
       UPDATE submissions s SET status = ${status}::int, gmt_modified = now() FROM job
       WHERE ${status}::int IS NOT NULL AND job.kind = 'judge' AND s.id = job.submit_id
-        AND s.version = job.submission_version AND s.status IN ${JUDGING_STATUS_CODES}
+        AND s.version = job.submission_version AND s.status IN ${JUDGING_STATUS_CODES} AND s.status <> ${status}::int
       RETURNING 1),
     tst AS (
       UPDATE test_judges t SET status = ${status}::int FROM job
       WHERE ${status}::int IS NOT NULL AND job.kind <> 'judge' AND t.key = job.test_key
-        AND t.status IN ${JUDGING_STATUS_CODES}
+        AND t.status IN ${JUDGING_STATUS_CODES} AND t.status <> ${status}::int
       RETURNING 1)
     -- data-modifying WITH parts always run to completion, read or not
     SELECT count(*)::int AS held FROM job`);

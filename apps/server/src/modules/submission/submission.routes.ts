@@ -55,7 +55,8 @@ const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * POST /api/check-submissions-status {submitIds, cid} -> map submitId -> {status, score, time, memory}: practice
+   * POST /api/check-submissions-status {submitIds, cid} -> map submitId -> {status, score, time, memory, judged,
+   * total}: practice
    * submissions of visible problems, or with cid that contest's under its rule (as check-contest-submissions-status).
    */
   app.post(
@@ -64,7 +65,7 @@ const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: z.object({
           submitIds: z.array(z.coerce.number().int()).max(500),
-          cid: z.coerce.number().int().optional(),
+          cid: z.coerce.number().int().min(0).optional(),
         }),
       },
     },

@@ -1,8 +1,16 @@
-import { canSubmitRole, isAdminRole, isSuperAdminRole, JudgeStatus, type SubmissionView } from '@oj/shared';
+import {
+  canSubmitRole,
+  isAdminRole,
+  isSuperAdminRole,
+  JudgeStatus,
+  type SubmissionStatusCheck,
+  type SubmissionView,
+} from '@oj/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
-import { submissions } from '../../db/schema/index.js';
+import { judgeJobs, submissions } from '../../db/schema/index.js';
 import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
+import { runQueuedHooks } from '../judge/hooks.js';
 import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
 import { loadSubmissionWithProblem } from './case-result.js';
@@ -73,6 +81,7 @@ export async function submitJudge(
       language: s.language,
       cid: s.cid,
     });
+    await runQueuedHooks(tx, { submitId: s.id, pid: s.pid, uid: s.uid, cid: s.cid });
     return s;
   });
   notifyQueued(ctx);
@@ -138,19 +147,17 @@ export async function getSubmissionDetail(ctx: AppContext, viewer: SessionUser |
 }
 
 /**
- * POST /api/check-submissions-status: map submitId -> { status, score, time (ms), memory (KB) } for the ids of
- * practice submissions (cid 0) whose problem the viewer may view (canViewProblem); other ids are left out, contest
- * ones too (their verdicts may be sealed: the contest's own check shows them).
+ * POST /api/check-submissions-status (doc 2 §4.3, §7): map submitId -> { status, score, time (ms), memory (KB),
+ * judged, total } for the ids of practice submissions (cid 0) whose problem the viewer may view (canViewProblem);
+ * other ids are left out, contest ones too (their verdicts may be sealed: the contest's own check shows them). `judged` / `total` are the judgehost's last progress report on the
+ * submission's current job (cases finished / cases) while it is Compiling or Judging, else null.
  */
 export async function checkSubmissionsStatus(
   ctx: AppContext,
   viewer: SessionUser | null,
   submitIds: number[],
 ) {
-  const out: Record<
-    string,
-    { submitId: number; status: number; score: number | null; time: number | null; memory: number | null }
-  > = {};
+  const out: Record<string, SubmissionStatusCheck> = {};
   if (!submitIds.length) return out;
   const rows = await ctx.db
     .select({
@@ -159,8 +166,19 @@ export async function checkSubmissionsStatus(
       score: submissions.score,
       time: submissions.time,
       memory: submissions.memory,
+      judged: judgeJobs.progressJudged,
+      total: judgeJobs.progressTotal,
     })
     .from(submissions)
+    .leftJoin(
+      judgeJobs,
+      and(
+        eq(judgeJobs.submitId, submissions.id),
+        eq(judgeJobs.state, 'leased'),
+        eq(judgeJobs.submissionVersion, submissions.version),
+        inArray(submissions.status, [JudgeStatus.COMPILING, JudgeStatus.JUDGING]),
+      ),
+    )
     .where(
       and(
         inArray(submissions.id, submitIds),
@@ -168,7 +186,6 @@ export async function checkSubmissionsStatus(
         canViewProblemSql(viewer, submissions.pid),
       ),
     );
-  for (const r of rows)
-    out[r.id] = { submitId: r.id, status: r.status, score: r.score, time: r.time, memory: r.memory };
+  for (const { id, ...r } of rows) out[id] = { submitId: id, ...r };
   return out;
 }

@@ -2,12 +2,13 @@ import { GlobalOutlined, HomeOutlined, LogoutOutlined, MenuOutlined, UserOutline
 import { Avatar, Button, Drawer, Grid, Layout, Menu, Space, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading.js';
 import { logout } from '../../features/account/api/session.js';
 import { adminMenu, selectedMenuPath } from '../../features/admin/menu.js';
 import { toggleLanguage } from '../../lib/i18n.js';
 import { isSuperAdminRoles, useSession } from '../../lib/session.js';
+import type { RouteMeta } from '../route-types.js';
 import { useSessionSync } from './useSessionSync.js';
 
 // i18n-namespace: admin
@@ -36,6 +37,12 @@ export default function AdminLayout() {
     .filter((e) => !e.superAdmin || superAdmin)
     .map((e) => ({ key: e.path, icon: e.icon, label: t(e.label) }));
   const selected = selectedMenuPath(adminMenu, pathname);
+  // The deepest route's own title (an edit page), else the lit menu entry's label.
+  const routeTitle = useMatches()
+    .map((m) => (m.handle as RouteMeta | undefined)?.title)
+    .filter(Boolean)
+    .pop();
+  const title = routeTitle ?? adminMenu.find((e) => e.path === selected)?.label ?? 'Dashboard';
   const menu = (
     <Menu
       mode="inline"
@@ -93,8 +100,8 @@ export default function AdminLayout() {
               aria-label={t('common:Menu')}
             />
           )}
-          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-            {t(adminMenu.find((e) => e.path === selected)?.label ?? 'Dashboard')}
+          <Typography.Text strong style={{ whiteSpace: 'nowrap' }} data-testid="admin-title">
+            {t(title)}
           </Typography.Text>
           <Space style={{ marginLeft: 'auto' }} size={wide ? 'middle' : 'small'}>
             <Button

@@ -1,5 +1,5 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Divider, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useWebsiteConfig } from '../../features/config/api/get-website-config.js';
@@ -19,7 +19,7 @@ export function Footer() {
     >
       <div style={{ fontWeight: 600, fontSize: 16 }}>{config.name}</div>
       {config.description && <div style={{ margin: '4px 0 12px' }}>{config.description}</div>}
-      <Space wrap split={<Divider type="vertical" />} style={{ justifyContent: 'center' }}>
+      <Space wrap size={[16, 4]} style={{ justifyContent: 'center' }}>
         <Link to="/status">{t('Status')}</Link>
         <Link to="/message/mine">{t('MineMsg')}</Link>
         <Link to="/introduction">{t('Introduction')}</Link>
@@ -53,15 +53,17 @@ export function Footer() {
         </Space>
       </Space>
       <div style={{ marginTop: 12, fontSize: 12 }}>
-        <Space wrap split={<Divider type="vertical" />} style={{ justifyContent: 'center' }}>
-          {config.recordName &&
-            (config.recordUrl ? (
+        <Space wrap size={[16, 4]} style={{ justifyContent: 'center' }}>
+          {/* No dividers between the links: on a wrapped line (phones) they stood alone at the line start. */}
+          {config.recordName ? (
+            config.recordUrl ? (
               <a href={config.recordUrl} target="_blank" rel="noreferrer">
                 {config.recordName}
               </a>
             ) : (
               <span>{config.recordName}</span>
-            ))}
+            )
+          ) : null}
           <span>
             {t('Powered_by')}{' '}
             {config.projectUrl ? (

@@ -15,7 +15,8 @@ export interface EditorToolbarProps {
   /** Reset to the code template (asked for confirmation first). */
   onReset: () => void;
   /** A chosen file's text (read as UTF-8). */
-  onUpload: (text: string) => void;
+  /** The uploaded file's text and name (the caller may pick the language from its extension). */
+  onUpload: (text: string, fileName: string) => void;
   /** Fetch my last accepted code; absent hides the button (visitors). */
   onLastAc?: () => void;
   disabled?: boolean;
@@ -94,7 +95,7 @@ export function EditorToolbar(p: EditorToolbarProps) {
           accept=".c,.cc,.cpp,.cxx,.h,.hpp,.java,.py,.go,.rs,.js,.php,.rb,.cs,.txt"
           showUploadList={false}
           beforeUpload={(file) => {
-            void file.text().then(p.onUpload);
+            void file.text().then((text) => p.onUpload(text, file.name));
             return false;
           }}
           disabled={p.disabled}

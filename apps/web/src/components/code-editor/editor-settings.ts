@@ -84,3 +84,41 @@ export function pickLanguage(saved: string | undefined, allowed: readonly string
   if (saved && allowed.includes(saved)) return saved;
   return allowed[0];
 }
+
+/** Language-name patterns by file extension, most likely first (names as the language admin lists them). */
+const BY_EXTENSION: Record<string, RegExp[]> = {
+  c: [/^c(\s|$)/i],
+  cc: [/^c\+\+/i],
+  cpp: [/^c\+\+/i],
+  cxx: [/^c\+\+/i],
+  hpp: [/^c\+\+/i],
+  java: [/^java(\s|$)/i, /java(?!script)/i],
+  py: [/^python\s*3|^pypy\s*3/i, /py/i],
+  go: [/^go/i],
+  rs: [/rust/i],
+  js: [/javascript|node/i],
+  php: [/php/i],
+  rb: [/ruby/i],
+  cs: [/c#/i],
+};
+
+/**
+ * The language an uploaded file is written in, among `allowed`: `current` when it already fits the extension
+ * (C++ With O2 stays for `x.cpp`), else the first allowed language that does; undefined when none does or the
+ * extension is unknown (then the choice is left alone).
+ */
+export function languageForFile(
+  fileName: string,
+  allowed: readonly string[],
+  current: string | undefined,
+): string | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  const patterns = BY_EXTENSION[ext];
+  if (!patterns) return undefined;
+  if (current && patterns.some((re) => re.test(current))) return current;
+  for (const re of patterns) {
+    const hit = allowed.find((l) => re.test(l));
+    if (hit) return hit;
+  }
+  return undefined;
+}

@@ -8,7 +8,12 @@ import type { AppRoute } from '../../app/route-types.js';
 export const adminProblemRoutes: AppRoute[] = [
   { path: 'problems', page: () => import('./pages/ProblemListPage.js') },
   { path: 'problem/create', page: () => import('./pages/ProblemEditPage.js') },
-  { path: 'problem/edit/:problemId', page: () => import('./pages/ProblemEditPage.js') },
+  {
+    path: 'problem/edit/:problemId',
+    page: () => import('./pages/ProblemEditPage.js'),
+    // The side menu keeps "Problem list" lit; the header names the page itself.
+    meta: { title: 'adminProblem:Edit_problem' },
+  },
   { path: 'problem/tag', page: () => import('./pages/TagPage.js') },
   { path: 'problem/batch-operation', page: () => import('./pages/BatchOperationPage.js') },
   { path: 'problem/import', page: () => import('./pages/ImportPage.js') },

@@ -1,7 +1,9 @@
 import { DashboardOutlined, NotificationOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { adminContestMenu } from '../admin-contest/menu.js';
 import { adminJudgeMenu } from '../admin-judge/menu.js';
 import { adminProblemMenu } from '../admin-problem/menu.js';
+import { adminUserMenu } from '../admin-user/menu.js';
 
 /** One entry of the admin side menu; `superAdmin` hides it from other admin roles. Labels are `admin:` keys. */
 export interface AdminMenuEntry {
@@ -16,10 +18,12 @@ export interface AdminMenuEntry {
 /** The admin side menu (doc 3 back-office screens). Later areas append their entries here, one line each. */
 export const adminMenu: AdminMenuEntry[] = [
   { path: '/admin', label: 'Dashboard', icon: <DashboardOutlined /> },
+  ...adminUserMenu,
   { path: '/admin/conf', label: 'System_Config', icon: <SettingOutlined />, superAdmin: true },
   { path: '/admin/switch', label: 'Switch', icon: <SwapOutlined />, superAdmin: true },
   { path: '/admin/announcement', label: 'Announcement', icon: <NotificationOutlined />, superAdmin: true },
   ...adminProblemMenu,
+  ...adminContestMenu,
   ...adminJudgeMenu,
 ];
 

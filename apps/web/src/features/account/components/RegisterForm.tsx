@@ -73,13 +73,18 @@ export function RegisterForm() {
       <Form.Item name="passwordAgain" dependencies={['password']} rules={rules.passwordAgain(form)}>
         <Input.Password placeholder={t('Enter_password_again')} autoComplete="new-password" />
       </Form.Item>
-      <Form.Item name="code" rules={rules.emailCode}>
+      {/* The rules sit on the input alone (noStyle item): leaving the Get code button does not validate an
+          empty code, and the code is checked when it loses focus, not while it is typed. */}
+      <Form.Item required>
         <Space.Compact style={{ width: '100%' }}>
-          <Input
-            placeholder={t('Enter_code')}
-            maxLength={LIMITS.emailCodeLength}
-            autoComplete="one-time-code"
-          />
+          <Form.Item name="code" rules={rules.emailCode} noStyle validateTrigger="onBlur">
+            <Input
+              placeholder={t('Enter_code')}
+              maxLength={LIMITS.emailCodeLength}
+              autoComplete="one-time-code"
+              data-testid="register-code"
+            />
+          </Form.Item>
           <Button
             onClick={onSendCode}
             disabled={countdown.left > 0}

@@ -42,7 +42,12 @@ export default function LanguageAdminPage() {
         pagination={false}
         scroll={{ x: 820 }}
         columns={[
-          { title: t('Seq'), dataIndex: 'seq', width: 60 },
+          {
+            title: t('Seq'),
+            dataIndex: 'seq',
+            width: 90,
+            onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+          },
           {
             title: t('Name'),
             dataIndex: 'name',

@@ -111,8 +111,32 @@ export const deleteProblem = (pid: number) => apiDelete<null>('/admin/problem', 
 export const changeProblemAuth = (b: { pid: number; auth: number }) =>
   apiPut<null>('/admin/problem/change-problem-auth', b);
 
-export const useSaveProblem = (edit: boolean) =>
-  useMutation({ mutationFn: edit ? updateProblem : createProblem, onSuccess: refreshProblems });
+/** The contest side of a contest-only problem: POST adds it to contest `cid` under `displayId` / `displayTitle`. */
+export interface ContestProblemTarget {
+  cid: number;
+  displayId?: string;
+  displayTitle?: string;
+}
+
+/**
+ * POST /api/admin/contest/problem (body + cid, displayId, displayTitle: a new problem of the contest's rule, added
+ * to it) or PUT /api/admin/contest/problem (body + cid: a problem of that contest) -> { pid, problemId }.
+ */
+export const saveContestProblem = (body: ProblemBody, target: ContestProblemTarget, edit: boolean) =>
+  edit
+    ? apiPut<{ pid: number; problemId: string }>('/admin/contest/problem', { ...body, cid: target.cid })
+    : apiPost<{ pid: number; problemId: string }>('/admin/contest/problem', { ...body, ...target });
+
+/** Saves the problem form: the site's problem calls, or with a `contest` target the contest-problem calls. */
+export const useSaveProblem = (edit: boolean, contest?: ContestProblemTarget) =>
+  useMutation({
+    mutationFn: (body: ProblemBody) =>
+      contest ? saveContestProblem(body, contest, edit) : edit ? updateProblem(body) : createProblem(body),
+    onSuccess: () => {
+      refreshProblems();
+      if (contest) void queryClient.invalidateQueries({ queryKey: ['admin', 'contest'] });
+    },
+  });
 export const useDeleteProblem = () => useMutation({ mutationFn: deleteProblem, onSuccess: refreshProblems });
 export const useChangeProblemAuth = () =>
   useMutation({ mutationFn: changeProblemAuth, onSuccess: refreshProblems });

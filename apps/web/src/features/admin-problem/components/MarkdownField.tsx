@@ -1,11 +1,11 @@
 import { Col, Input, Row, Typography } from 'antd';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Markdown } from '../../../components/Markdown.js';
+import { StatementText } from '../../problem/components/StatementText.js';
 
 /**
- * A markdown textarea with a live preview beside it (under it on narrow screens), rendered by the shell's
- * sanitizing markdown renderer. Controlled by antd Form (`value` / `onChange`).
+ * A statement textarea with a live preview beside it (under it on narrow screens), rendered exactly as the problem
+ * page renders statements (`StatementText`). Controlled by antd Form (`value` / `onChange`).
  */
 export function MarkdownField(props: {
   value?: string;
@@ -40,7 +40,7 @@ export function MarkdownField(props: {
           }}
         >
           {preview.trim() ? (
-            <Markdown source={preview} />
+            <StatementText source={preview} />
           ) : (
             <Typography.Text type="secondary">{t('Preview_empty')}</Typography.Text>
           )}

@@ -1,5 +1,5 @@
 import { ProblemType } from '@oj/shared';
-import { Alert, Button, Card, Divider, Form, Space } from 'antd';
+import { Alert, Button, Card, Col, Divider, Form, Input, Row, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -44,19 +44,27 @@ const ISSUE_FIELD: Record<string, keyof ProblemFormValues> = {
 /**
  * The problem editor of doc 3 (create and edit): every admin-side field, checked on the client with the
  * rules of doc 3 §5 before POST / PUT /api/admin/problem; a server refusal (400) is shown above the buttons.
- * `pid` null creates; `original` carries the stored judge settings to tell the server what changed.
+ * `pid` null creates; `original` carries the stored judge settings to tell the server what changed. With a
+ * `contestId` the problem belongs to that contest (doc 3 contest problem create / edit): creating asks for its
+ * display id and title in the contest (both required, doc 3 §5), saving goes through the contest-problem calls and
+ * returns to the contest's problem list.
  */
 export function ProblemForm(props: {
   initial: ProblemFormValues;
   pid: number | null;
   original: { judgeMode: string; judgeCaseMode: string; spjCode: string } | null;
+  contestId?: number;
 }) {
   const { t } = useTranslation('adminProblem');
   const navigate = useNavigate();
   const [form] = Form.useForm<ProblemFormValues>();
   const langs = useAllLanguages();
   const tags = useAdminTags();
-  const save = useSaveProblem(props.pid != null);
+  const cid = props.contestId;
+  const newInContest = cid != null && props.pid == null;
+  const [display, setDisplay] = useState({ displayId: '', displayTitle: '' });
+  const save = useSaveProblem(props.pid != null, cid != null ? { cid, ...display } : undefined);
+  const backTo = cid != null ? `/admin/contest/${cid}/problems` : '/admin/problems';
   const [serverError, setServerError] = useState<string | null>(null);
   /** spjSignature of the last successful compile of the checker / interactor code (doc 3 §4 spjCompileOk). */
   const [spjCompiled, setSpjCompiled] = useState<string | null>(null);
@@ -83,7 +91,14 @@ export function ProblemForm(props: {
   const onSave = async () => {
     setServerError(null);
     const v = { ...props.initial, ...form.getFieldsValue(true) } as ProblemFormValues;
-    const issue = checkProblemForm(v, props.pid != null) ?? spjCompileIssue(v, props.original, spjCompiled);
+    const displayIssue =
+      newInContest && (!display.displayId.trim() || !display.displayTitle.trim())
+        ? { key: 'Contest_display_required', params: undefined }
+        : null;
+    const issue =
+      displayIssue ??
+      checkProblemForm(v, props.pid != null) ??
+      spjCompileIssue(v, props.original, spjCompiled);
     if (issue) {
       const side = issue.params?.side;
       const params = side
@@ -98,7 +113,7 @@ export function ProblemForm(props: {
     try {
       const res = await save.mutateAsync(toBody(v, tags.data ?? [], props.pid, props.original));
       notify.success(props.pid ? t('common:Update_successfully') : t('Create_successfully'));
-      navigate('/admin/problems', { state: { saved: res.pid } });
+      navigate(backTo, { state: { saved: res.pid } });
     } catch (e) {
       setServerError(e instanceof ApiError ? e.message : t('Upload_Problem_Failed'));
     }
@@ -113,6 +128,28 @@ export function ProblemForm(props: {
       data-testid="problem-form"
     >
       <Card title={props.pid ? t('Edit_problem') : t('Create_problem')}>
+        {newInContest && (
+          <Row gutter={12} data-testid="contest-display-fields">
+            <Col xs={24} md={8}>
+              <Form.Item label={t('Contest_display_id')} required>
+                <Input
+                  value={display.displayId}
+                  onChange={(e) => setDisplay({ ...display, displayId: e.target.value })}
+                  data-testid="contest-display-id"
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={16}>
+              <Form.Item label={t('Contest_display_title')} required>
+                <Input
+                  value={display.displayTitle}
+                  onChange={(e) => setDisplay({ ...display, displayTitle: e.target.value })}
+                  data-testid="contest-display-title"
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
         <BasicFields tags={tags.data ?? []} onTypeChange={onTypeChange} />
         <Divider orientation="left">{t('Statement')}</Divider>
         <Form.Item name="description" label={t('Description')}>
@@ -155,7 +192,7 @@ export function ProblemForm(props: {
           >
             {t('common:Save')}
           </Button>
-          <Button size="large" onClick={() => navigate('/admin/problems')}>
+          <Button size="large" onClick={() => navigate(backTo)}>
             {t('common:Back')}
           </Button>
         </Space>

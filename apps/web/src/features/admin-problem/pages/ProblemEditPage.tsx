@@ -1,3 +1,4 @@
+import { ProblemAuth } from '@oj/shared';
 import { Card, Result, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +10,13 @@ import { emptyForm, fromProblem } from '../lib/form-model.js';
 
 /**
  * /admin/problem/create and /admin/problem/edit/:problemId (doc 3 admin routes; `problemId` is the numeric
- * id): loads the problem and its cases when editing, then shows the editor.
+ * id): loads the problem and its cases when editing, then shows the editor. Also serves
+ * /admin/contest/:contestId/problem/create and …/problem/:problemId/edit, the problem then belonging to the contest.
  */
 export default function ProblemEditPage() {
   const { t } = useTranslation('adminProblem');
-  const { problemId } = useParams();
+  const { problemId, contestId } = useParams();
+  const cid = contestId && /^\d+$/.test(contestId) ? Number(contestId) : undefined;
   const pid = problemId && /^\d+$/.test(problemId) ? Number(problemId) : null;
   const editing = problemId !== undefined;
   const { userInfo } = useSession();
@@ -21,10 +24,12 @@ export default function ProblemEditPage() {
   const cases = useAdminCases(pid);
 
   const initial = useMemo(() => {
-    if (!editing) return emptyForm(userInfo?.username ?? '');
+    // A problem created inside a contest is a contest problem (auth 3) unless the admin picks otherwise.
+    if (!editing)
+      return { ...emptyForm(userInfo?.username ?? ''), ...(cid ? { auth: ProblemAuth.CONTEST } : {}) };
     if (problem.data && cases.data) return fromProblem(problem.data, cases.data);
     return null;
-  }, [editing, userInfo?.username, problem.data, cases.data]);
+  }, [editing, userInfo?.username, problem.data, cases.data, cid]);
 
   if (editing && (pid == null || problem.isError || cases.isError))
     return <Result status="404" title={t('Problem_not_found')} />;
@@ -39,6 +44,7 @@ export default function ProblemEditPage() {
       key={pid ?? 'new'}
       initial={initial}
       pid={pid}
+      contestId={cid}
       original={
         problem.data
           ? {

@@ -32,7 +32,7 @@ export default function AnnouncementAdminPage() {
     try {
       if (editing) await update.mutateAsync({ id: editing.id, ...v, status: editing.status });
       else await create.mutateAsync(v);
-      notify.success(t('common:Update_successfully'));
+      notify.success(editing ? t('common:Update_successfully') : t('common:Create_successfully'));
       setOpen(false);
     } catch {
       // shown by the api client

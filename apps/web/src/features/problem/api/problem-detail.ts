@@ -18,8 +18,10 @@ export const useProblemLanguages = (pid: number | undefined) =>
   useQuery({ ...problemLanguagesQuery(pid ?? 0), enabled: !!pid });
 
 /**
- * GET /api/get-last-ac-code?pid= (login) -> { code, language }. Silent: the caller shows the spec's 4 s error
+ * GET /api/get-last-ac-code?pid=&cid= (login) -> { code, language }. Silent: the caller shows the spec's 4 s error
  * notification when the user has not passed the problem.
  */
-export const getLastAcCode = (pid: number) =>
-  apiGet<{ code: string; language: string }>('/get-last-ac-code', { pid }, { silent: true });
+export const getLastAcCode = (pid: number, cid?: number) =>
+  apiGet<{ code: string; language: string }>('/get-last-ac-code', cid ? { pid, cid } : { pid }, {
+    silent: true,
+  });

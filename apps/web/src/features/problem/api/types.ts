@@ -78,7 +78,8 @@ export interface ProblemDetailResponse {
   tags: TagVo[];
   languages: string[];
   codeTemplate: Record<string, string>;
-  problemCount: ProblemCount;
+  /** Null when the counts are hidden (a contest whose results are not real-time). */
+  problemCount: ProblemCount | null;
   myStatus: number;
 }
 

@@ -1,13 +1,14 @@
 import { ExperimentOutlined, SendOutlined } from '@ant-design/icons';
-import { isFinishedStatus, JudgeStatus, ProblemType } from '@oj/shared';
+import { isFinishedStatus, ProblemType } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, notification, Space } from 'antd';
+import { Button, notification, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CodeEditor,
   type EditorLook,
   EditorToolbar,
+  languageForFile,
   loadGlobalLook,
   loadSavedCode,
   normalizeLook,
@@ -19,7 +20,7 @@ import { t as tt } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/notify.js';
 import { session, useSession } from '../../../lib/session.js';
 import { submissionKeys } from '../../submission/api/keys.js';
-import { submitProblemJudge } from '../../submission/api/submit.js';
+import { type SubmitScope, submitProblemJudge } from '../../submission/api/submit.js';
 import { SubmitStatusPanel } from '../../submission/components/SubmitStatusPanel.js';
 import { useSubmissionPoll } from '../../submission/lib/useSubmissionPoll.js';
 import { problemKeys } from '../api/keys.js';
@@ -31,17 +32,31 @@ import { TestJudgeDrawer } from './TestJudgeDrawer.js';
 /** Editor height of doc 2 §9 (px). */
 const EDITOR_HEIGHT = 550;
 
+export interface CodePanelProps {
+  detail: ProblemDetailResponse;
+  /** Where submissions go (a contest's cid...); practice when absent. */
+  scope?: SubmitScope;
+  /** Asked before each submit (e.g. the OI overwrite confirm of doc 2 §5); false stops the submit. */
+  beforeSubmit?: () => Promise<boolean>;
+  /** Runs when a submission of this panel gets its final verdict (the scope's own caches to refresh). */
+  onJudged?: () => void;
+  /** Why submitting is not possible here (e.g. the contest has ended); disables the button with this hint. */
+  submitDisabledReason?: string;
+}
+
 /**
  * The editor side of the problem page (doc 2 §2.3, §4.3, §4.4): toolbar, CodeMirror, submit with status polling,
- * online test drawer. Code, language and look are saved locally per problem (`problem-<pid>`); the look also
- * globally. A saved language the problem no longer allows falls back to the first allowed one.
+ * online test drawer. Code, language and look are saved locally per problem (`problem-<pid>`, in a contest
+ * `contest-<cid>-problem-<pid>`); the look also globally. A saved language the problem no longer allows falls back
+ * to the first allowed one. The same panel serves practice and contest pages through `scope`.
  */
-export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
+export function CodePanel({ detail, scope, beforeSubmit, onJudged, submitDisabledReason }: CodePanelProps) {
   const { t } = useTranslation('problem');
   const qc = useQueryClient();
   const { token } = useSession();
   const p = detail.problem;
-  const storeKey = `problem-${p.id}`;
+  const cid = scope?.cid;
+  const storeKey = cid ? `contest-${cid}-problem-${p.id}` : `problem-${p.id}`;
   const langs = useProblemLanguages(p.id);
   const allowed = useMemo(() => (langs.data ?? []).map((l) => l.name), [langs.data]);
   const saved = useMemo(() => loadSavedCode(storeKey), [storeKey]);
@@ -71,12 +86,18 @@ export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
   const poll = useSubmissionPoll(() => {
     void qc.invalidateQueries({ queryKey: problemKeys.detail(p.problemId) });
     void qc.invalidateQueries({ queryKey: submissionKeys.lists() });
-  });
+    onJudged?.();
+  }, scope);
   const judging = poll.state != null && !isFinishedStatus(poll.state.status) && !poll.state.gaveUp;
 
   const onLanguage = (next: string) => {
     if (!codeRef.current.trim() || codeRef.current === template(language)) setCode(template(next));
     setLanguage(next);
+  };
+  const onUpload = (text: string, fileName: string) => {
+    setCode(text);
+    const lang = languageForFile(fileName, allowed, language);
+    if (lang) setLanguage(lang);
   };
   const onLook = (next: EditorLook) => {
     setLook(next);
@@ -84,7 +105,7 @@ export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
   };
   const onLastAc = async () => {
     try {
-      const r = await getLastAcCode(p.id);
+      const r = await getLastAcCode(p.id, cid);
       setCode(r.code);
       if (allowed.includes(r.language)) setLanguage(r.language);
     } catch (e) {
@@ -110,7 +131,8 @@ export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
     setSubmitting(true);
     poll.reset();
     try {
-      const s = await submitProblemJudge({ pid: p.id, language, code: codeRef.current });
+      if (beforeSubmit && !(await beforeSubmit())) return;
+      const s = await submitProblemJudge({ pid: p.id, language, code: codeRef.current }, scope);
       notify.success(t('Submit_code_successfully'));
       poll.start(s.submitId, s.status);
     } catch {
@@ -124,19 +146,9 @@ export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
   const onShortcut = useCallback(() => void submitRef.current(), []);
 
   const contentType = langs.data?.find((l) => l.name === language)?.contentType;
-  const solved = detail.myStatus === JudgeStatus.ACCEPTED;
-  const tried = detail.myStatus !== JudgeStatus.NOT_SUBMITTED;
 
   return (
     <div data-testid="code-panel">
-      {token && tried && (
-        <Alert
-          type={solved ? 'success' : 'info'}
-          message={solved ? t('You_have_solved_the_problem') : t('You_have_submitted_a_solution')}
-          showIcon
-          style={{ marginBottom: 8 }}
-        />
-      )}
       <EditorToolbar
         languages={allowed}
         language={language}
@@ -144,7 +156,7 @@ export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
         look={look}
         onLook={onLook}
         onReset={() => setCode(template(language))}
-        onUpload={setCode}
+        onUpload={onUpload}
         onLastAc={token ? onLastAc : undefined}
         extra={
           <Button
@@ -174,7 +186,8 @@ export function CodePanel({ detail }: { detail: ProblemDetailResponse }) {
           icon={<SendOutlined />}
           onClick={submit}
           loading={submitting || judging}
-          disabled={allowed.length === 0}
+          disabled={allowed.length === 0 || !!submitDisabledReason}
+          title={submitDisabledReason}
           data-testid="submit-code"
         >
           {judging ? t('Judging') : t('Submit')}

@@ -11,9 +11,10 @@ import { formatLength, formatMemory, formatTimeMs } from '../../submission/lib/f
 
 /**
  * The My Submission tab of doc 2 §2.2 (login): the signed-in user's submissions of this problem, 10 a page,
- * refreshed every 2 s while one is unfinished; a status click opens the submission.
+ * refreshed every 2 s while one is unfinished; a status click opens the submission. In a contest (`cid`) the
+ * problem is its display id and the rows come from the contest's submissions.
  */
-export function MySubmissions({ problemId }: { problemId: string }) {
+export function MySubmissions({ problemId, cid }: { problemId: string; cid?: number }) {
   const { t } = useTranslation('submission');
   const navigate = useNavigate();
   const [currentPage, setPage] = useState(1);
@@ -23,6 +24,7 @@ export function MySubmissions({ problemId }: { problemId: string }) {
     onlyMine: true,
     problemID: problemId,
     completeProblemID: true,
+    ...(cid ? { cid } : {}),
   };
   const { data, isFetching } = useSubmissionList(filter);
   const columns: TableColumnsType<SubmissionListItem> = [

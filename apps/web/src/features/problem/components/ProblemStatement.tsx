@@ -1,30 +1,22 @@
-import { BarChartOutlined, CheckCircleOutlined, CommentOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Divider, Skeleton, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import {
+  BarChartOutlined,
+  CheckCircleOutlined,
+  CommentOutlined,
+  InfoCircleOutlined,
+} from '@ant-design/icons';
+import { JudgeStatus, ProblemType } from '@oj/shared';
+import { Button, Descriptions, Divider, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Markdown } from '../../../components/Markdown.js';
+import { useSession } from '../../../lib/session.js';
 import './statement.css';
 import type { ProblemDetailResponse } from '../api/types.js';
 import { shownLimits } from '../lib/problem-math.js';
-import { looksLikeHtml, toMarkdown } from '../lib/statement-source.js';
 import { DifficultyTag } from './DifficultyTag.js';
 import { SampleBlock } from './SampleBlock.js';
+import { StatementText } from './StatementText.js';
 import { StatisticsDialog } from './StatisticsDialog.js';
-
-/** Statement text as markdown (HTML statements converted first; see lib/statement-source.ts). */
-function StatementText({ source }: { source: string }) {
-  const [md, setMd] = useState<string | null>(looksLikeHtml(source) ? null : source);
-  useEffect(() => {
-    let live = true;
-    if (looksLikeHtml(source)) void toMarkdown(source).then((m) => live && setMd(m));
-    else setMd(source);
-    return () => {
-      live = false;
-    };
-  }, [source]);
-  return md == null ? <Skeleton active paragraph={{ rows: 2 }} /> : <Markdown source={md} />;
-}
 
 function Section({ title, source }: { title: string; source: string | null | undefined }) {
   if (!source?.trim()) return null;
@@ -39,26 +31,46 @@ function Section({ title, source }: { title: string; source: string | null | und
 }
 
 /**
- * The statement of doc 2 §2.2: title, limits (C/C++ and the doubled value for other languages), level, author,
+ * The statement of doc 2 §2.2: title, limits (C/C++ and the doubled value for other languages), type (ACM or
+ * OI), level, author,
  * tags, statistics, Solutions and Discussion links, then description, input, output, samples with copy buttons,
  * hint and source.
  */
 export function ProblemStatement({
   detail,
   showDiscussion,
+  solutionsPath,
 }: {
   detail: ProblemDetailResponse;
   showDiscussion: boolean;
+  /** Where the Solutions link goes (a contest's submission list); the practice status page by default. */
+  solutionsPath?: string;
 }) {
   const { t } = useTranslation('problem');
   const [stats, setStats] = useState(false);
   const p = detail.problem;
   const lim = shownLimits(p);
-  const solutions = `/status?problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`;
+  const { token } = useSession();
+  const solved = detail.myStatus === JudgeStatus.ACCEPTED;
+  const solutions =
+    solutionsPath ?? `/status?problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`;
   return (
     <article data-testid="problem-statement" className="oj-statement">
-      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="problem-title">
-        {p.problemId} {p.title}
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        <span data-testid="problem-title">
+          {p.problemId} {p.title}
+        </span>
+        {/* Beside the title, not above the editor: a first verdict does not move the editor down. */}
+        {token && detail.myStatus !== JudgeStatus.NOT_SUBMITTED && (
+          <Tag
+            color={solved ? 'success' : 'processing'}
+            icon={solved ? <CheckCircleOutlined /> : <InfoCircleOutlined />}
+            data-testid="my-problem-status"
+            style={{ marginInlineStart: 8, verticalAlign: 'middle', fontWeight: 'normal' }}
+          >
+            {solved ? t('You_have_solved_the_problem') : t('You_have_submitted_a_solution')}
+          </Tag>
+        )}
       </Typography.Title>
       <Descriptions
         size="small"
@@ -79,6 +91,15 @@ export function ProblemStatement({
               lim.otherMemory == null
                 ? `${lim.memory}MB`
                 : t('Limit_CCpp_Others', { cc: `${lim.memory}MB`, other: `${lim.otherMemory}MB` }),
+          },
+          {
+            key: 'type',
+            label: t('Problem_Type'),
+            children: (
+              <span data-testid="problem-type">
+                {p.type === ProblemType.OI ? t('Type_OI') : t('Type_ACM')}
+              </span>
+            ),
           },
           { key: 'level', label: t('Level'), children: <DifficultyTag difficulty={p.difficulty} /> },
           ...(p.author ? [{ key: 'author', label: t('Author'), children: p.author }] : []),
@@ -105,14 +126,16 @@ export function ProblemStatement({
       )}
       <div>
         <Space wrap>
-          <Button
-            size="small"
-            icon={<BarChartOutlined />}
-            onClick={() => setStats(true)}
-            data-testid="statistics"
-          >
-            {t('Statistic')}
-          </Button>
+          {detail.problemCount && (
+            <Button
+              size="small"
+              icon={<BarChartOutlined />}
+              onClick={() => setStats(true)}
+              data-testid="statistics"
+            >
+              {t('Statistic')}
+            </Button>
+          )}
           <Link to={solutions}>
             <Button size="small" icon={<CheckCircleOutlined />}>
               {t('Solutions')}
@@ -148,12 +171,14 @@ export function ProblemStatement({
           <Typography.Paragraph>{p.source}</Typography.Paragraph>
         </section>
       )}
-      <StatisticsDialog
-        open={stats}
-        onClose={() => setStats(false)}
-        count={detail.problemCount}
-        title={p.problemId}
-      />
+      {detail.problemCount && (
+        <StatisticsDialog
+          open={stats}
+          onClose={() => setStats(false)}
+          count={detail.problemCount}
+          title={p.problemId}
+        />
+      )}
     </article>
   );
 }

@@ -1,17 +1,18 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { isFinishedStatus, JudgeMode, JudgeStatus, LIMITS } from '@oj/shared';
 import { Alert, Button, Descriptions, Drawer, Input, Space, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { t as tt } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/notify.js';
+import { usePoll } from '../../../lib/use-poll.js';
 import { getTestJudgeResult, submitTestJudge } from '../../submission/api/submit.js';
 import type { TestJudgeResult } from '../../submission/api/types.js';
 import { StatusTag } from '../../submission/components/StatusTag.js';
 import { formatMemory, formatTimeMs } from '../../submission/lib/format.js';
 import { preBox } from '../../submission/lib/styles.js';
 import type { Example } from '../api/types.js';
-import { matchedSample } from '../lib/problem-math.js';
+import { distinctErrorTexts, matchedSample, sampleOutputFor } from '../lib/problem-math.js';
 import { codeError } from '../lib/validate-code.js';
 
 export interface TestJudgeDrawerProps {
@@ -28,26 +29,52 @@ const mono: React.CSSProperties = { fontFamily: 'monospace' };
 
 /**
  * The online test drawer (doc 2 §4.4): custom input (at most 1000 characters, prefilled with sample 1) and an
- * optional expected output; runs the code, polls the result every second and shows status, output, time, memory,
- * stderr and compile errors, and which sample was passed when input and expected output equal one.
+ * optional expected output, which follows the input (the matching sample's output, empty for a custom input)
+ * until the user types one; runs the code, polls the result (300 ms doubling to 1 s) and shows status, output,
+ * time, memory, stderr and compile errors, and which sample was passed when input and expected output equal one.
+ * Without an expected output a run that ends fine shows Success, not Accepted: nothing was compared.
  */
 export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
   const { t } = useTranslation('problem');
   const [input, setInput] = useState(p.examples[0]?.input ?? '');
   const [expected, setExpected] = useState(p.examples[0]?.output ?? '');
-  const [running, setRunning] = useState(false);
-  const [result, setResult] = useState<TestJudgeResult | null>(null);
-  const [asked, setAsked] = useState<{ input: string; expected: string } | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const gen = useRef(0);
+  // The expected output follows the input (a sample's output, or empty for a custom input) until the user types one.
+  const [expectedTyped, setExpectedTyped] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [asked, setAsked] = useState<{ key: string; input: string; expected: string } | null>(null);
+  const poll = usePoll<TestJudgeResult>({
+    queryKey: ['test-judge-result', asked?.key ?? ''],
+    queryFn: () => getTestJudgeResult(asked?.key ?? ''),
+    enabled: asked != null,
+    isDone: (r) => isFinishedStatus(r.status),
+    progressOf: (r) => r.status,
+    firstMs: LIMITS.submissionPollFirstMs,
+    maxMs: LIMITS.testJudgePollMs,
+    maxChecks: LIMITS.submissionPollMax,
+  });
+  const result = asked ? (poll.data ?? null) : null;
+  const running = submitting || (asked != null && !poll.done && !poll.gaveUp);
 
-  useEffect(
-    () => () => {
-      gen.current++;
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
+  const onInput = (next: string) => {
+    setInput(next);
+    if (!expectedTyped) setExpected(sampleOutputFor(p.examples, next));
+  };
+  const onExpected = (next: string) => {
+    setExpected(next);
+    setExpectedTyped(next !== '');
+  };
+
+  // Esc closes the drawer wherever the focus is (antd only listens inside the drawer, and the editor or the
+  // button that opened it usually keeps the focus).
+  const { open, onClose } = p;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
 
   const run = async () => {
     const err = codeError(p.getCode());
@@ -55,10 +82,8 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
     if (!p.language) return notify.error(t('Please_select_language'));
     if (input.length > LIMITS.testInputMax)
       return notify.error(t('Test_input_too_long', { n: LIMITS.testInputMax }));
-    const my = ++gen.current;
-    setRunning(true);
-    setResult(null);
-    setAsked({ input, expected });
+    setSubmitting(true);
+    setAsked(null);
     try {
       const key = await submitTestJudge({
         pid: p.pid,
@@ -67,21 +92,11 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
         userInput: input,
         expectedOutput: expected,
       });
-      const poll = async () => {
-        if (my !== gen.current) return;
-        try {
-          const r = await getTestJudgeResult(key);
-          if (my !== gen.current) return;
-          setResult(r);
-          if (isFinishedStatus(r.status)) return setRunning(false);
-        } catch {
-          if (my !== gen.current) return;
-        }
-        timer.current = setTimeout(poll, LIMITS.testJudgePollMs);
-      };
-      timer.current = setTimeout(poll, LIMITS.testJudgePollMs);
+      setAsked({ key, input, expected });
     } catch {
-      setRunning(false);
+      // the api client showed the message
+    } finally {
+      setSubmitting(false);
     }
   };
 
@@ -89,10 +104,19 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
     result && asked && result.status === JudgeStatus.ACCEPTED
       ? matchedSample(p.examples, asked.input, asked.expected)
       : null;
+  // The judge's message and stderr, each once: a Python syntax error is both the compiler's message and its stderr.
+  const compiled = result?.status !== JudgeStatus.COMPILE_ERROR;
+  const compileErrors = result && !compiled ? distinctErrorTexts(result.errorMessage, result.stderr) : [];
+  const errors =
+    result && compiled
+      ? distinctErrorTexts(result.stderr, result.status === JudgeStatus.ACCEPTED ? null : result.errorMessage)
+      : [];
   const spjUncertain =
     result &&
     p.judgeMode !== JudgeMode.DEFAULT &&
     (result.status === JudgeStatus.ACCEPTED || result.status === JudgeStatus.WRONG_ANSWER);
+  // Without an expected output nothing was compared: a run that ended fine "ran", it was not "accepted".
+  const ranOnly = result && asked && !asked.expected.trim() && result.status === JudgeStatus.ACCEPTED;
 
   return (
     <Drawer
@@ -117,7 +141,7 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
         <Typography.Text strong>{t('Test_Input')}</Typography.Text>
         <Input.TextArea
           value={input}
-          onChange={(e) => setInput(e.target.value)}
+          onChange={(e) => onInput(e.target.value)}
           autoSize={{ minRows: 4, maxRows: 10 }}
           maxLength={LIMITS.testInputMax}
           showCount
@@ -127,7 +151,7 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
         <Typography.Text strong>{t('Expected_Output')}</Typography.Text>
         <Input.TextArea
           value={expected}
-          onChange={(e) => setExpected(e.target.value)}
+          onChange={(e) => onExpected(e.target.value)}
           autoSize={{ minRows: 3, maxRows: 10 }}
           placeholder={t('Optional')}
           style={mono}
@@ -143,17 +167,21 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
                 {
                   key: 's',
                   label: t('Status'),
-                  children: spjUncertain ? (
-                    <span>{t('Success')}</span>
-                  ) : (
-                    <StatusTag status={result.status} testId="test-status" />
-                  ),
+                  children:
+                    spjUncertain || ranOnly ? (
+                      <span data-testid="test-ran">{t('Success')}</span>
+                    ) : (
+                      <StatusTag status={result.status} testId="test-status" />
+                    ),
                 },
                 { key: 't', label: t('Time'), children: formatTimeMs(result.time) },
                 { key: 'm', label: t('Memory'), children: formatMemory(result.memory) },
               ]}
             />
             {spjUncertain && <Alert type="info" style={{ marginTop: 8 }} message={t('Spj_uncertain')} />}
+            {ranOnly && !spjUncertain && (
+              <Alert type="info" style={{ marginTop: 8 }} message={t('Output_not_compared')} />
+            )}
             {sample != null && (
               <Alert
                 type="success"
@@ -162,12 +190,14 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
                 data-testid="test-sample-matched"
               />
             )}
-            {result.status === JudgeStatus.COMPILE_ERROR && result.errorMessage && (
+            {compileErrors.length > 0 && (
               <>
                 <Typography.Text strong>{t('Compile_Error_Message')}</Typography.Text>
-                <pre style={preBox} data-testid="test-compile-error">
-                  {result.errorMessage}
-                </pre>
+                {compileErrors.map((text) => (
+                  <pre key={text} style={preBox} data-testid="test-compile-error">
+                    {text}
+                  </pre>
+                ))}
               </>
             )}
             {result.status !== JudgeStatus.COMPILE_ERROR && (
@@ -178,15 +208,16 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
                 </pre>
               </>
             )}
-            {result.stderr && (
+            {errors.length > 0 && (
               <>
-                <Typography.Text strong>{t('Stderr')}</Typography.Text>
-                <pre style={preBox}>{result.stderr}</pre>
+                <Typography.Text strong>{result.stderr ? t('Stderr') : t('Error')}</Typography.Text>
+                {errors.map((text) => (
+                  <pre key={text} style={preBox} data-testid="test-error">
+                    {text}
+                  </pre>
+                ))}
               </>
             )}
-            {result.status !== JudgeStatus.COMPILE_ERROR &&
-              result.errorMessage &&
-              result.status !== JudgeStatus.ACCEPTED && <pre style={preBox}>{result.errorMessage}</pre>}
           </div>
         )}
       </Space>

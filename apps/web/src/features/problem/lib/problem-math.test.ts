@@ -1,10 +1,11 @@
 import { LIMITS } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
 import { normalizeLook, pickLanguage } from '../../../components/code-editor/editor-settings.js';
+import { oiScore } from '../../rank/lib/rank-math.js';
 import { formatMemory } from '../../submission/lib/format.js';
 import { readSubmissionFilter, writeSubmissionFilter } from '../../submission/lib/list-params.js';
 import { readProblemFilter, writeProblemFilter } from './list-params.js';
-import { acRate, matchedSample, shownLimits } from './problem-math.js';
+import { acRate, distinctErrorTexts, matchedSample, sampleOutputFor, shownLimits } from './problem-math.js';
 import { codeError } from './validate-code.js';
 
 describe('problem list figures', () => {
@@ -49,6 +50,22 @@ describe('problem limits and samples', () => {
     expect(matchedSample(ex, '1 2', '')).toBeNull();
   });
 
+  it('fills the online test expected output only for a sample input (issue 14 defect 9)', () => {
+    const ex = [
+      { input: '1 2', output: '3' },
+      { input: '2 2\n', output: '4\n' },
+    ];
+    expect(sampleOutputFor(ex, '2 2  \r\n')).toBe('4\n');
+    expect(sampleOutputFor(ex, '20 22')).toBe('');
+    expect(sampleOutputFor([], '1 2')).toBe('');
+  });
+
+  it('shows the OI score on one scale, rank score / 100, without losing a single solved problem', () => {
+    expect(oiScore(300)).toBe(3);
+    expect(oiScore(14)).toBe(0.14);
+    expect(oiScore(0)).toBe(0);
+  });
+
   it('refuses empty and over-long code with the spec messages', () => {
     expect(codeError('  \n ')).toBe('problem:Code_can_not_be_empty');
     expect(codeError('x'.repeat(LIMITS.codeMax + 1))).toBe('problem:Code_Length_can_not_exceed');
@@ -91,5 +108,18 @@ describe('submission figures', () => {
     );
     expect(f.limit).toBe(15);
     expect(writeSubmissionFilter(f).toString()).toBe('onlyMine=true&status=-1&problemID=1000');
+  });
+});
+
+describe('online test error texts', () => {
+  it('shows stderr and the judge message once each, the longer when one holds the other', () => {
+    const tb = 'Traceback (most recent call last):\n  File "main.py", line 1\nValueError: boom';
+    expect(distinctErrorTexts(tb, 'ValueError: boom')).toEqual([tb]);
+    expect(distinctErrorTexts('SyntaxError: x', '  File "a.py"\nSyntaxError: x\n')).toEqual([
+      '  File "a.py"\nSyntaxError: x'.trim(),
+    ]);
+    expect(distinctErrorTexts(tb, 'Exited with code 1')).toEqual([tb, 'Exited with code 1']);
+    expect(distinctErrorTexts(null, 'Exited with code 1')).toEqual(['Exited with code 1']);
+    expect(distinctErrorTexts('', null)).toEqual([]);
   });
 });

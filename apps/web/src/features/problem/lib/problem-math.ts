@@ -58,3 +58,27 @@ export function matchedSample(
   const i = examples.findIndex((e) => norm(e.input) === norm(input) && norm(e.output) === norm(expected));
   return i < 0 ? null : i + 1;
 }
+
+/**
+ * The error texts of an online-test run worth showing: stderr and the judge's message, each once. When one holds
+ * the other (a Python traceback is both the stderr and the Runtime Error message) only the longer is kept.
+ */
+export function distinctErrorTexts(stderr: string | null, message: string | null): string[] {
+  const a = stderr?.trim() ?? '';
+  const b = message?.trim() ?? '';
+  if (!a || !b) return [a || b].filter(Boolean);
+  if (a.includes(b)) return [a];
+  if (b.includes(a)) return [b];
+  return [a, b];
+}
+
+/**
+ * The expected output the online test fills in for `input` (issue 14 defect 9): the output of the first sample
+ * whose input equals it (ignoring trailing blanks), else '' (a custom input just runs, nothing is compared).
+ */
+export function sampleOutputFor(
+  examples: { input: string; output: string }[] | null | undefined,
+  input: string,
+) {
+  return examples?.find((e) => norm(e.input) === norm(input))?.output ?? '';
+}

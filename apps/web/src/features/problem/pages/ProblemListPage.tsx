@@ -1,5 +1,5 @@
 import { QuestionOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DIFFICULTIES, LIMITS, RemoteOj } from '@oj/shared';
+import { DIFFICULTIES, LIMITS } from '@oj/shared';
 import { Button, Card, Col, Input, Row, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -99,12 +99,6 @@ export default function ProblemListPage() {
     { title: t('Total'), dataIndex: 'total', width: 80, align: 'right', responsive: ['sm'] },
   ];
 
-  const ojOptions = [
-    { value: 'All', label: t('All') },
-    { value: 'ME', label: t('My_OJ') },
-    ...RemoteOj.map((o) => ({ value: o, label: o })),
-  ];
-
   return (
     <div className="oj-page">
       <Row gutter={[16, 16]}>
@@ -123,13 +117,8 @@ export default function ProblemListPage() {
           >
             <div style={{ padding: 12 }}>
               <Space wrap>
-                <Select
-                  value={filter.oj ?? 'All'}
-                  onChange={(oj) => update({ oj: oj === 'All' ? undefined : oj, tagId: undefined })}
-                  options={ojOptions}
-                  style={{ width: 120 }}
-                  aria-label={t('OJ')}
-                />
+                {/* No OJ (remote judge) filter: this deployment judges only its own problems, so HDU, CF…
+                    would list nothing. An `oj` in the address still filters. */}
                 <Select
                   value={filter.difficulty ?? 'All'}
                   onChange={(d) => update({ difficulty: d === 'All' ? undefined : Number(d) })}

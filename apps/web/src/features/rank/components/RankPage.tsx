@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type RankRecord, type RankType, useRankList } from '../api/rank.js';
-import { oiScore, rating } from '../lib/rank-math.js';
+import { acRate, oiScore } from '../lib/rank-math.js';
 
 const TopRankChart = lazy(() => import('./TopRankChart.js'));
 
@@ -14,7 +14,7 @@ const userHome = (r: RankRecord) =>
 
 /**
  * The global ACM or OI ranking of doc 2 §2.11: top-10 bar chart, user search, table (rank, user with avatar and
- * title badge, nickname, AC linking to the user's accepted submissions, total, rating or score, signature),
+ * title badge, nickname, AC linking to the user's accepted submissions, total, AC rate, score (OI), signature),
  * 30 a page by default with selectable sizes.
  */
 export function RankPage({ type }: { type: RankType }) {
@@ -46,7 +46,7 @@ export function RankPage({ type }: { type: RankType }) {
           {
             title: t('Score'),
             dataIndex: 'score',
-            render: (v: number) => oiScore(v),
+            render: (v: number) => <span data-testid="rank-score">{oiScore(v)}</span>,
           },
           {
             title: t('AC_Total'),
@@ -79,9 +79,9 @@ export function RankPage({ type }: { type: RankType }) {
           { title: t('Total'), dataIndex: 'total' },
         ]),
     {
-      title: t('Rating'),
-      key: 'rating',
-      render: (_, r) => `${rating(r.ac, r.total, oi)}%`,
+      title: t('AC_rate'),
+      key: 'acRate',
+      render: (_, r) => acRate(r.ac, r.total),
       responsive: ['sm'],
     },
     {

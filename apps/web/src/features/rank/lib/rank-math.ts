@@ -1,10 +1,12 @@
 import { shownOiRankScore } from '@oj/shared';
 
-/** Rank figures of doc 2 §2.11 / §9. The OI score as shown: the shared scale (score / 100, rounded). */
+/**
+ * The figures of the rank tables and the user home, one scale and one meaning everywhere (doc 2 §2.11 / §9, doc 1
+ * §2.9, issue 14 defect 10): the OI score is the rank score / 100 (the sum of the best OI rank score per problem;
+ * at most two decimals, so one solved problem never shows as 0), the AC rate is accepted problems over judged
+ * submissions in percent.
+ */
 export const oiScore = shownOiRankScore;
 
-/** Rating in percent with two decimals (at most 100), OI weighting ac by 1.2 ("66.67"); 0 submissions give "0.00". */
-export function rating(ac: number, total: number, oi: boolean): string {
-  if (!total) return '0.00';
-  return Math.min(100, ((oi ? 1.2 : 1) * ac * 100) / total).toFixed(2);
-}
+/** The AC rate (the problem list's figure, "66.67%"): accepted problems over judged submissions. */
+export { acRate } from '../../problem/lib/problem-math.js';

@@ -9,4 +9,6 @@ export const submissionKeys = {
   /** The case results of one judged version (`version` changes when a rejudge lands). */
   caseResult: (submitId: number, version: string) =>
     [...submissionKeys.all, 'case-result', submitId, version] as const,
+  /** The status check of one submission in a scope (a contest's cid, 0 outside contests). */
+  status: (cid: number, submitId: number) => [...submissionKeys.all, 'status', cid, submitId] as const,
 };

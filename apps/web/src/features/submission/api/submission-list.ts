@@ -10,9 +10,12 @@ function compact(f: object): Record<string, unknown> {
   );
 }
 
-/** GET /api/get-submission-list (doc 2 §2.4, §7) -> a page of submissions (no code). */
+/**
+ * GET /api/get-submission-list (doc 2 §2.4, §7) -> a page of submissions (no code); with a `cid`,
+ * GET /api/contest-submissions (same filters plus the contest id).
+ */
 export const getSubmissionList = (f: SubmissionListFilter) =>
-  apiGet<Page<SubmissionListItem>>('/get-submission-list', compact(f));
+  apiGet<Page<SubmissionListItem>>(f.cid ? '/contest-submissions' : '/get-submission-list', compact(f));
 export const submissionListQuery = (f: SubmissionListFilter) =>
   queryOptions({
     queryKey: submissionKeys.list(compact(f)),

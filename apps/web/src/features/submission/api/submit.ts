@@ -7,13 +7,33 @@ export interface SubmitInput {
   code: string;
 }
 
-/** POST /api/submit-problem-judge (doc 2 §4.3, §7; practice: cid 0) -> the new submission (submitId). */
-export const submitProblemJudge = (s: SubmitInput) =>
-  apiPost<SubmissionVo>('/submit-problem-judge', { ...s, cid: 0, isRemote: false });
+/** Where a submission is made (doc 2 §7): a contest (cid), a training (tid) or a group (gid); none = practice. */
+export interface SubmitScope {
+  cid?: number;
+  tid?: number;
+  gid?: number;
+}
 
-/** POST /api/check-submissions-status {submitIds} -> map submitId to {status, score, time, memory}. */
-export const checkSubmissionsStatus = (submitIds: number[]) =>
-  apiPost<Record<string, StatusCheck>>('/check-submissions-status', { submitIds, cid: 0 }, { silent: true });
+/** POST /api/submit-problem-judge (doc 2 §4.3, §7; practice: cid 0) -> the new submission (submitId). */
+export const submitProblemJudge = (s: SubmitInput, scope: SubmitScope = {}) =>
+  apiPost<SubmissionVo>('/submit-problem-judge', {
+    ...s,
+    cid: scope.cid ?? 0,
+    ...(scope.tid ? { tid: scope.tid } : {}),
+    ...(scope.gid ? { gid: scope.gid } : {}),
+    isRemote: false,
+  });
+
+/**
+ * POST /api/check-submissions-status {submitIds, cid} (practice, trainings, groups) or, in a contest,
+ * /api/check-contest-submissions-status (doc 2 §7) -> map submitId to {status, score, time, memory, judged, total}.
+ */
+export const checkSubmissionsStatus = (submitIds: number[], scope: SubmitScope = {}) =>
+  apiPost<Record<string, StatusCheck>>(
+    (scope.cid ?? 0) > 0 ? '/check-contest-submissions-status' : '/check-submissions-status',
+    { submitIds, cid: scope.cid ?? 0 },
+    { silent: true },
+  );
 
 export interface TestJudgeInput extends SubmitInput {
   userInput: string;

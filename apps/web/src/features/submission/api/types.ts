@@ -1,6 +1,6 @@
 /** Client-side shapes of the submission API (doc 2 §3; server: modules/submission/*). time ms, memory KB, length B. */
 
-import type { SubmissionView } from '@oj/shared';
+import type { SubmissionStatusCheck, SubmissionView } from '@oj/shared';
 
 export type { SubmissionListItem } from '@oj/shared';
 /** The submission of the detail and admin calls: the shared `SubmissionView`. */
@@ -35,15 +35,14 @@ export interface SubmissionListFilter {
   username?: string;
   problemID?: string;
   completeProblemID?: boolean;
+  /** A contest's submissions (GET /api/contest-submissions); problemID is then the display id. */
+  cid?: number;
+  /** In a contest: also list submissions made after the end (doc 2 §2.7 settings switch). */
+  containsEnd?: boolean;
 }
 
-export interface StatusCheck {
-  submitId: number;
-  status: number;
-  score: number | null;
-  time: number | null;
-  memory: number | null;
-}
+/** A row of the status checks: the shared `SubmissionStatusCheck` (judged / total while judging). */
+export type StatusCheck = SubmissionStatusCheck;
 
 export interface TestJudgeResult {
   status: number;

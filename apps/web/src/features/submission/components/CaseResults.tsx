@@ -1,59 +1,72 @@
-import { Card, Col, Collapse, Empty, Row, Space, Tooltip, Typography } from 'antd';
+import { Card, Col, Collapse, Empty, Modal, Row, Space, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaseResultResponse, JudgeCaseVo } from '../api/types.js';
 import { formatMemory, formatTimeMs, statusInfo } from '../lib/format.js';
 import { preBox } from '../lib/styles.js';
 import { StatusTag } from './StatusTag.js';
 
+/** True when the server returned any of the case's data previews. */
+const hasPreview = (c: JudgeCaseVo) => c.inputData != null || c.outputData != null || c.userOutput != null;
+
+/** One case: status, time, memory, score, checker message; its data previews open from the card when returned. */
 function CaseCard({ c }: { c: JudgeCaseVo }) {
   const { t } = useTranslation('submission');
+  const [open, setOpen] = useState(false);
   const info = statusInfo(c.status);
+  const preview = hasPreview(c);
   return (
-    <Card
-      size="small"
-      style={{ borderLeft: `4px solid ${info.color}` }}
-      data-testid="case-card"
-      data-status={c.status}
-      title={
-        <Space>
-          <span>{`#${c.caseId}`}</span>
-          <StatusTag status={c.status} testId="case-status" />
-        </Space>
-      }
-    >
-      <div style={{ fontSize: 12, color: '#666' }}>
-        {formatTimeMs(c.time)} · {formatMemory(c.memory)}
-        {c.score != null && ` · ${t('Score')} ${c.score}`}
-      </div>
-      {c.message && (
-        <Tooltip title={c.message}>
-          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: '100%' }}>
-            {c.message}
-          </Typography.Text>
-        </Tooltip>
-      )}
-    </Card>
-  );
-}
-
-/** Input, expected output and the user's output of the cases (previews from the server). */
-function CasePreviews({ cases }: { cases: JudgeCaseVo[] }) {
-  const { t } = useTranslation('submission');
-  const shown = cases.filter((c) => c.inputData != null || c.outputData != null || c.userOutput != null);
-  if (!shown.length) return null;
-  return (
-    <Collapse
-      size="small"
-      style={{ marginTop: 12 }}
-      items={shown.map((c) => ({
-        key: c.caseId,
-        label: (
-          <Space>
+    <>
+      <Card
+        size="small"
+        hoverable={preview}
+        onClick={preview ? () => setOpen(true) : undefined}
+        style={{ borderLeft: `4px solid ${info.color}`, cursor: preview ? 'pointer' : undefined }}
+        // The head wraps instead of cutting the verdict tag off on narrow screens (issue 14 defect 10).
+        styles={{
+          header: { padding: '4px 8px' },
+          title: { whiteSpace: 'normal', overflow: 'visible' },
+          body: { paddingInline: 8 },
+        }}
+        data-testid="case-card"
+        data-status={c.status}
+        title={
+          <Space size={4} wrap>
             <span>{`#${c.caseId}`}</span>
-            <StatusTag status={c.status} />
+            <StatusTag status={c.status} testId="case-status" wrap />
           </Space>
-        ),
-        children: (
+        }
+      >
+        <div style={{ fontSize: 12, color: '#666' }}>
+          {formatTimeMs(c.time)} · {formatMemory(c.memory)}
+          {c.score != null && ` · ${t('Score')} ${c.score}`}
+        </div>
+        {c.message && (
+          <Tooltip title={c.message}>
+            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: '100%' }}>
+              {c.message}
+            </Typography.Text>
+          </Tooltip>
+        )}
+        {preview && (
+          <Typography.Link style={{ fontSize: 12 }} data-testid="case-data">
+            {t('View_case_data')}
+          </Typography.Link>
+        )}
+      </Card>
+      {preview && (
+        <Modal
+          open={open}
+          onCancel={() => setOpen(false)}
+          footer={null}
+          width={900}
+          title={
+            <Space>
+              <span>{`#${c.caseId}`}</span>
+              <StatusTag status={c.status} />
+            </Space>
+          }
+        >
           <Row gutter={8}>
             {(
               [
@@ -70,9 +83,9 @@ function CasePreviews({ cases }: { cases: JudgeCaseVo[] }) {
               ),
             )}
           </Row>
-        ),
-      }))}
-    />
+        </Modal>
+      )}
+    </>
   );
 }
 
@@ -90,7 +103,8 @@ function CaseGrid({ cases }: { cases: JudgeCaseVo[] }) {
 
 /**
  * Test-case results of doc 2 §2.5: per case (status, time, memory, score, checker message) and, in subtask
- * modes, per subtask (status, score, AC count); previews of input / expected / user output where returned.
+ * modes, per subtask (status, score, AC count). Each case is listed once; its input / expected / user output
+ * previews, where returned, open from its card.
  */
 export function CaseResults({ result }: { result: CaseResultResponse | null | undefined }) {
   const { t } = useTranslation('submission');
@@ -123,7 +137,6 @@ export function CaseResults({ result }: { result: CaseResultResponse | null | un
       ) : (
         <CaseGrid cases={result.judgeCaseList} />
       )}
-      <CasePreviews cases={result.judgeCaseList} />
     </div>
   );
 }

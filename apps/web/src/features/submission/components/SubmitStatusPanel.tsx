@@ -8,8 +8,9 @@ import type { PollState } from '../lib/useSubmissionPoll.js';
 import { StatusTag } from './StatusTag.js';
 
 /**
- * The status panel under the editor after a submit (doc 2 §4.3): the verdict in its colour (spinner while
- * unfinished), time, memory, score for OI, and a link to the submission detail.
+ * The status panel under the editor after a submit (doc 2 §4.3): Pending, Compiling, Judging (k/n) as the judge
+ * reports, then the verdict in its colour (spinner while unfinished), time, memory, score for OI, and a link to
+ * the submission detail.
  */
 export function SubmitStatusPanel({ state, showScore }: { state: PollState; showScore?: boolean }) {
   const { t } = useTranslation('submission');
@@ -25,7 +26,7 @@ export function SubmitStatusPanel({ state, showScore }: { state: PollState; show
         <Space wrap>
           {!finished && <LoadingOutlined />}
           <span>{t('Status')}:</span>
-          <StatusTag status={state.status} testId="submit-status" />
+          <StatusTag status={state.status} testId="submit-status" progress={state} />
           {finished && (
             <>
               <span>

@@ -1,6 +1,8 @@
 import { isFinishedStatus, JudgeStatus, LIMITS } from '@oj/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { checkSubmissionsStatus } from '../api/submit.js';
+import { usePoll } from '../../../lib/use-poll.js';
+import { submissionKeys } from '../api/keys.js';
+import { checkSubmissionsStatus, type SubmitScope } from '../api/submit.js';
 import type { StatusCheck } from '../api/types.js';
 
 export interface PollState {
@@ -9,6 +11,9 @@ export interface PollState {
   time: number | null;
   memory: number | null;
   score: number | null;
+  /** Cases finished / cases of the task while Compiling or Judging (the judgehost's last report), else null. */
+  judged: number | null;
+  total: number | null;
   /** Checks made so far. */
   checks: number;
   /** True when polling stopped after the check limit without a final verdict. */
@@ -16,63 +21,52 @@ export interface PollState {
 }
 
 /**
- * Polls POST /api/check-submissions-status every 2 s (doc 2 §4.3) for one submission, at most 300 checks, until
- * its status is none of Pending, Compiling, Judging (or Submitting). `onFinished` runs once with the final row.
- * Stops on unmount or `reset()`.
+ * Polls the status check of one submission in `scope` (doc 2 §4.3) through `usePoll`: at once, then 300 ms
+ * doubling to 2 s (to 600 ms while Judging), from 300 ms again whenever the status or the judged count moves; at most 300 checks, until its
+ * status is none of Pending, Compiling, Judging (or Submitting). `onFinished` runs once per submission with the
+ * final row. `start(submitId, status)` watches a new submission; `reset()` and unmount stop.
  */
-export function useSubmissionPoll(onFinished?: (s: StatusCheck) => void) {
-  const [state, setState] = useState<PollState | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const gen = useRef(0);
+export function useSubmissionPoll(onFinished?: (s: StatusCheck) => void, scope: SubmitScope = {}) {
+  const [target, setTarget] = useState<{ submitId: number; status: number } | null>(null);
+  const submitId = target?.submitId ?? 0;
+  const poll = usePoll<StatusCheck | null>({
+    queryKey: submissionKeys.status(scope.cid ?? 0, submitId),
+    queryFn: async () => (await checkSubmissionsStatus([submitId], scope))[submitId] ?? null,
+    enabled: target != null,
+    isDone: (row) => row != null && isFinishedStatus(row.status),
+    progressOf: (row) => [row?.status, row?.judged],
+    firstMs: LIMITS.submissionPollFirstMs,
+    // While Judging the verdict is near: back off to 600 ms only; Pending / Compiling back off to the spec's 2 s.
+    maxMs: (row) =>
+      row?.status === JudgeStatus.JUDGING ? LIMITS.submissionPollJudgingMs : LIMITS.submissionPollMs,
+    maxChecks: LIMITS.submissionPollMax,
+  });
   const finishedRef = useRef(onFinished);
   finishedRef.current = onFinished;
-
-  const stop = useCallback(() => {
-    gen.current++;
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-  }, []);
+  const reported = useRef(0);
+  const row = target ? poll.data : null;
+  useEffect(() => {
+    if (row && poll.done && reported.current !== row.submitId) {
+      reported.current = row.submitId;
+      finishedRef.current?.(row);
+    }
+  }, [row, poll.done]);
 
   const start = useCallback(
-    (submitId: number, status: number = JudgeStatus.PENDING) => {
-      stop();
-      const my = gen.current;
-      setState({ submitId, status, time: null, memory: null, score: null, checks: 0, gaveUp: false });
-      let checks = 0;
-      const tick = async () => {
-        if (my !== gen.current) return;
-        checks++;
-        let row: StatusCheck | undefined;
-        try {
-          row = (await checkSubmissionsStatus([submitId]))[submitId];
-        } catch {
-          row = undefined;
-        }
-        if (my !== gen.current) return;
-        const done = row ? isFinishedStatus(row.status) : false;
-        const gaveUp = !done && checks >= LIMITS.submissionPollMax;
-        setState((s) => ({
-          submitId,
-          status: row?.status ?? s?.status ?? status,
-          time: row?.time ?? null,
-          memory: row?.memory ?? null,
-          score: row?.score ?? null,
-          checks,
-          gaveUp,
-        }));
-        if (done && row) finishedRef.current?.(row);
-        else if (!gaveUp) timer.current = setTimeout(tick, LIMITS.submissionPollMs);
-      };
-      timer.current = setTimeout(tick, LIMITS.submissionPollMs);
-    },
-    [stop],
+    (id: number, status: number = JudgeStatus.PENDING) => setTarget({ submitId: id, status }),
+    [],
   );
-
-  const reset = useCallback(() => {
-    stop();
-    setState(null);
-  }, [stop]);
-
-  useEffect(() => stop, [stop]);
+  const reset = useCallback(() => setTarget(null), []);
+  const state: PollState | null = target && {
+    submitId: target.submitId,
+    status: row?.status ?? target.status,
+    time: row?.time ?? null,
+    memory: row?.memory ?? null,
+    score: row?.score ?? null,
+    judged: row?.judged ?? null,
+    total: row?.total ?? null,
+    checks: poll.checks,
+    gaveUp: poll.gaveUp,
+  };
   return { state, start, reset };
 }

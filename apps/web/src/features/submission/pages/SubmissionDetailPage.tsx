@@ -218,7 +218,7 @@ export default function SubmissionDetailPage() {
           />
         </Space>
       )}
-      {finished && (
+      {finished && !errorText && (
         <Card
           title={t('Test_Case_Results')}
           size="small"

@@ -39,7 +39,8 @@ export default function HeatCalendar({ heatmap }: { heatmap: CalendarHeatmap }) 
       left: 30,
       right: 10,
       top: 20,
-      itemStyle: { borderColor: '#fff', borderWidth: 2 },
+      // Days without submissions are drawn too (grey cells), as on GitHub; the series only covers active days.
+      itemStyle: { color: '#ebedf0', borderColor: '#fff', borderWidth: 2 },
       splitLine: { show: false },
       yearLabel: { show: false },
       dayLabel: { nameMap: lang === 'zh-CN' ? 'ZH' : 'EN', firstDay: 1, fontSize: 10 },

@@ -20,13 +20,15 @@ import { Link, useSearchParams } from 'react-router';
 import { Markdown } from '../../../components/Markdown.js';
 import { session, useSession } from '../../../lib/session.js';
 import { formatTime } from '../../../lib/time.js';
+import { acRate, oiScore } from '../../rank/lib/rank-math.js';
 import { useUserCalendarHeatmap, useUserHomeInfo, type Who } from '../api/user-home.js';
 import { DifficultyStats } from '../components/DifficultyStats.js';
 
 const HeatCalendar = lazy(() => import('../components/HeatCalendar.js'));
 
 /**
- * /user-home?uid&username (doc 1 §2.9): profile card, solved / submissions / OI score / rating, solved problem
+ * /user-home?uid&username (doc 1 §2.9): profile card, solved / submissions / OI score / AC rate (the rank tables'
+ * figures and scale), solved problem
  * list, year heat calendar and difficulty statistics. Without query the signed-in user's own home.
  */
 export default function UserHomePage() {
@@ -54,7 +56,6 @@ export default function UserHomePage() {
   if (info.isLoading) return <Skeleton active className="oj-page" />;
   const u = info.data;
   if (!u) return <Result status="404" title={t('User_not_found')} />;
-  const oiScore = u.scoreList.reduce((a, b) => a + b, 0);
 
   return (
     <div className="oj-page">
@@ -96,18 +97,26 @@ export default function UserHomePage() {
         </Col>
         <Col xs={24} md={16}>
           <Card>
-            <Row gutter={16}>
-              <Col span={6}>
+            <Row gutter={[16, 16]} data-testid="user-stats">
+              <Col xs={12} sm={6}>
                 <Statistic title={t('Solved')} value={u.solvedList.length} />
               </Col>
-              <Col span={6}>
+              <Col xs={12} sm={6}>
                 <Statistic title={t('Submissions')} value={u.total} />
               </Col>
-              <Col span={6}>
-                <Statistic title={t('OI_score')} value={oiScore} />
+              <Col xs={12} sm={6}>
+                <Statistic
+                  title={t('OI_score')}
+                  value={oiScore(u.rankRecord.score)}
+                  data-testid="user-oi-score"
+                />
               </Col>
-              <Col span={6}>
-                <Statistic title={t('Rating')} value={u.rating ?? '-'} />
+              <Col xs={12} sm={6}>
+                <Statistic
+                  title={t('AC_rate')}
+                  value={acRate(u.rankRecord.ac, u.rankRecord.total)}
+                  data-testid="user-ac-rate"
+                />
               </Col>
             </Row>
           </Card>

@@ -1,0 +1,76 @@
+import { cidQuery, scoreboardBody, scoreboardExportQuery } from '@oj/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../../lib/errors.js';
+import { ok } from '../../../lib/reply.js';
+import { needLogin, requireUser } from '../../../plugins/auth.js';
+import { enterContest, isContestAdmin, loadContest } from '../contest.access.js';
+import { boardWorkbook } from './export.js';
+import './hooks.js';
+import { recently } from './cache.js';
+import { outsideInfo } from './outside.js';
+import { boardPageJson, viewerBoard } from './page.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Contest scoreboards (doc 2 §2.9, §7; issue 9 §3): the rank tab, the outside board and the Excel export. */
+const boardRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * POST /api/get-contest-rank body ScoreboardBody -> ScoreboardPage. Login (401) and the contest's access rule
+   * (contest.access enterContest: 404 unknown or hidden, 403 private without registration or not started);
+   * sealed for participants while the contest is sealed.
+   */
+  app.post(
+    '/get-contest-rank',
+    { onRequest: needLogin, schema: { body: scoreboardBody } },
+    async (req, reply) => {
+      const { user, contest, standing } = await enterContest(app.ctx, req.user, req.body.cid);
+      const viewer = { uid: user.uid, isContestAdmin: standing.isAdmin };
+      return reply.type(JSON_TYPE).send(await boardPageJson(app.ctx.db, contest, viewer, req.body));
+    },
+  );
+
+  /**
+   * POST /api/get-contest-outside-scoreboard body ScoreboardBody -> ScoreboardPage. No login; 403 unless the
+   * contest is visible with `openRank` on (contest admins always).
+   */
+  app.post('/get-contest-outside-scoreboard', { schema: { body: scoreboardBody } }, async (req, reply) => {
+    // The contest row is reused for a quarter second: an open board under load reads it once, not per request.
+    const c = await recently(`c:${req.body.cid}`, () => loadContest(app.ctx, req.body.cid));
+    const admin = isContestAdmin(req.user, c);
+    if (!admin && !(c.openRank && c.visible)) throw forbidden('The contest does not open its scoreboard');
+    const viewer = { uid: req.user?.uid ?? null, isContestAdmin: admin };
+    return reply.type(JSON_TYPE).send(await boardPageJson(app.ctx.db, c, viewer, req.body));
+  });
+
+  /** GET /api/get-contest-outsize-info?cid -> { contest, problemList } (HOJ's spelling). Same rule as above. */
+  app.get('/get-contest-outsize-info', { schema: { querystring: cidQuery } }, async (req) => {
+    const c = await loadContest(app.ctx, req.query.cid);
+    if (!isContestAdmin(req.user, c) && !(c.openRank && c.visible)) {
+      throw forbidden('The contest does not open its scoreboard');
+    }
+    return ok(await outsideInfo(app.ctx.db, c));
+  });
+
+  /**
+   * GET /api/file/download-contest-rank?cid&removeStar&containsEnd&forceRefresh -> the board as .xlsx. Contest
+   * admins only (HOJ); the real board.
+   */
+  app.get(
+    '/file/download-contest-rank',
+    { onRequest: needLogin, schema: { querystring: scoreboardExportQuery } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const c = await loadContest(app.ctx, req.query.cid);
+      if (!isContestAdmin(user, c)) throw forbidden('Only the contest administrators may download the rank');
+      const { board } = await viewerBoard(app.ctx.db, c, { uid: user.uid, isContestAdmin: true }, req.query);
+      const rows = req.query.removeStar ? board.rows.filter((r) => r.rank !== -1) : board.rows;
+      const xlsx = await boardWorkbook({ ...board, rows }, c.title);
+      return reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="contest_${c.id}_rank.xlsx"`)
+        .send(xlsx);
+    },
+  );
+};
+
+export default boardRoutes;

@@ -1,0 +1,25 @@
+import { onSubmissionQueued } from '../../judge/hooks.js';
+import { onContestChanged, onContestVerdict } from '../contest.events.js';
+import { forgetRecent } from './cache.js';
+import { bumpVersion, refreshCell } from './cells.js';
+
+// The scoreboard's seams (issue 9 §3 "Board speed"), each run inside the transaction that made the change: a
+// contest submission's cell is recomputed when it is submitted, when its verdict lands (judge, manual judge,
+// cancel) and when a rejudge sends it back to Pending; a change of the contest's settings or problems bumps the
+// board's version (cached boards are dropped; the cells rebuild on the next read if the times or rule changed).
+// The reused version / contest reads of this process are dropped at once (other processes see the change within
+// RECENT_MS).
+onSubmissionQueued.push(async (tx, e) => {
+  if (e.cid <= 0) return;
+  await refreshCell(tx, e.cid, e.uid, e.pid);
+  forgetRecent(`v:${e.cid}:`);
+});
+onContestVerdict(async (tx, e) => {
+  await refreshCell(tx, e.cid, e.uid, e.pid);
+  forgetRecent(`v:${e.cid}:`);
+});
+onContestChanged(async (tx, e) => {
+  if (e.what !== 'deleted') await bumpVersion(tx, e.cid);
+  forgetRecent(`v:${e.cid}:`);
+  forgetRecent(`c:${e.cid}`);
+});

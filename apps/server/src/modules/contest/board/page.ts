@@ -1,0 +1,133 @@
+import type { ScoreboardBody, ScoreboardPage, ScoreboardRowVo } from '@oj/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { contestCells, users } from '../../../db/schema/index.js';
+import { ok } from '../../../lib/reply.js';
+import { seesRealResults } from '../contest.clock.js';
+import { type BoardContestFull, type BuiltBoard, baseRow, buildBoard, rowContext } from './build.js';
+import { cachedBoard, recently } from './cache.js';
+import { currentVersion } from './cells.js';
+import { boardRule } from './rules/index.js';
+
+/** Every contest column the board routes read (a `contests` row has them all). */
+export type PageContest = BoardContestFull & {
+  auth: number;
+  visible: boolean;
+  openRank: boolean;
+  autoRealRank: boolean;
+  gmtModified: Date;
+  title: string;
+};
+
+/** Who asks: the signed-in user's uid (null when anonymous) and whether they administer the contest. */
+export interface BoardViewer {
+  uid: string | null;
+  isContestAdmin: boolean;
+}
+
+type BoardOptions = Pick<ScoreboardBody, 'forceRefresh' | 'containsEnd'>;
+
+/**
+ * The whole ranked board this viewer may see (doc 2 §2.9): sealed for everyone but contest admins while the
+ * contest is sealed (a participant's forceRefresh is ignored; an admin's rebuilds the cached board), with or
+ * without after-contest submissions. Served from the in-process cache keyed by the board's version.
+ */
+export async function viewerBoard(
+  db: Db,
+  c: PageContest,
+  viewer: BoardViewer,
+  opts: BoardOptions,
+  now = new Date(),
+): Promise<{ board: BuiltBoard; sealed: boolean }> {
+  const sealed = !seesRealResults(c, now, viewer.isContestAdmin);
+  const view = { sealed, containsEnd: opts.containsEnd };
+  const fresh = viewer.isContestAdmin && opts.forceRefresh;
+  const edited = c.gmtModified.getTime();
+  const version = await recently(`v:${c.id}:${edited}`, () => currentVersion(db, c), fresh);
+  const key = `${c.id}:${version}:${edited}:${sealed ? 's' : 'r'}:${opts.containsEnd ? 'e' : ''}`;
+  const board = await cachedBoard(key, () => buildBoard(db, c, view), fresh);
+  return { board, sealed };
+}
+
+/** The viewer's own row from the real view, for a sealed ACM board (null when they have no row). */
+async function ownRealRow(
+  db: Db,
+  c: PageContest,
+  board: BuiltBoard,
+  uid: string,
+): Promise<ScoreboardRowVo | null> {
+  const [u] = await db.select().from(users).where(eq(users.uid, uid));
+  if (!u) return null;
+  const cells = await db
+    .select()
+    .from(contestCells)
+    .where(and(eq(contestCells.cid, c.id), eq(contestCells.uid, uid)));
+  const ctx = rowContext(c, { sealed: false, containsEnd: board.ctx.view.containsEnd }, board.displayIdOf);
+  return boardRule(c.type).makeRow(baseRow(u, c), cells, ctx);
+}
+
+function matches(r: ScoreboardRowVo, keyword: string): boolean {
+  const k = keyword.toLowerCase();
+  return [r.username, r.showName, r.realname, r.nickname, r.school].some((s) => s.toLowerCase().includes(k));
+}
+
+/**
+ * The API answer `{status, msg, data: ScoreboardPage}` as JSON text. Pages that look the same to every viewer
+ * (no keyword, no concerned users, no own row to show through a seal) are kept with the cached board, so a busy
+ * board serves them without building or serialising them again.
+ */
+export async function boardPageJson(
+  db: Db,
+  c: PageContest,
+  viewer: BoardViewer,
+  body: ScoreboardBody,
+): Promise<string> {
+  const { board, sealed } = await viewerBoard(db, c, viewer, body);
+  const shared =
+    !body.keyword?.trim() &&
+    !body.concernedList?.length &&
+    !(sealed && viewer.uid && boardRule(c.type).ownRowWhenSealed);
+  const key = `${body.currentPage}:${body.limit}:${body.removeStar ? 1 : 0}`;
+  const kept = shared ? board.pages.get(key) : undefined;
+  if (kept) return kept;
+  const json = JSON.stringify(ok(await pageOf(db, c, board, sealed, viewer, body)));
+  if (shared && board.pages.size < 256) board.pages.set(key, json);
+  return json;
+}
+
+/**
+ * A board page (POST /api/get-contest-rank, /api/get-contest-outside-scoreboard): rows filtered by removeStar
+ * and keyword, `total` of them, the page `currentPage` of `limit`; on page 1 the concerned users' rows come first
+ * (copies, isConcerned true). On a sealed ACM board the viewer's own row shows their real verdicts in its
+ * sealed place.
+ */
+async function pageOf(
+  db: Db,
+  c: PageContest,
+  board: BuiltBoard,
+  sealed: boolean,
+  viewer: BoardViewer,
+  body: ScoreboardBody,
+): Promise<ScoreboardPage> {
+  const keyword = body.keyword?.trim();
+  const rows = board.rows.filter(
+    (r) => !(body.removeStar && r.rank === -1) && (!keyword || matches(r, keyword)),
+  );
+  const concerned = new Set(body.concernedList ?? []);
+  const start = (body.currentPage - 1) * body.limit;
+  let records = rows
+    .slice(start, start + body.limit)
+    .map((r) => ({ ...r, isConcerned: concerned.has(r.uid) }));
+  if (body.currentPage === 1 && concerned.size) {
+    const top = rows.filter((r) => concerned.has(r.uid)).map((r) => ({ ...r, isConcerned: true }));
+    records = [...top, ...records];
+  }
+  const rule = boardRule(c.type);
+  if (sealed && viewer.uid && rule.ownRowWhenSealed && records.some((r) => r.uid === viewer.uid)) {
+    const real = await ownRealRow(db, c, board, viewer.uid);
+    if (real) {
+      records = records.map((r) => (r.uid === viewer.uid ? (rule.ownRowWhenSealed?.(r, real) ?? r) : r));
+    }
+  }
+  return { records, total: rows.length, type: c.type, sealed };
+}

@@ -1,0 +1,136 @@
+import { type AcmCellVo, type AcmRowVo, ContestType, JudgeStatus } from '@oj/shared';
+import { sql } from 'drizzle-orm';
+import {
+  boundsSql,
+  contestSubmissionsSql,
+  frozenSql,
+  inContestCountSql,
+  PENALTY_SQL,
+  UNFINISHED_SQL,
+} from './sql.js';
+import { type CellRow, defineBoardRule, type RowContext } from './types.js';
+
+/** Seconds of penalty a counted wrong try costs on a solved problem (notes "Contests": 20 minutes). */
+export const ACM_PENALTY_SECONDS = 20 * 60;
+
+/** One problem's ACM cell in the asked view, or null when there is nothing to show. */
+function acmCell(c: CellRow, ctx: RowContext): AcmCellVo | null {
+  const { sealed, containsEnd } = ctx.view;
+  const acLimit = sealed ? ctx.sealMs : containsEnd ? Number.POSITIVE_INFINITY : ctx.durationMs;
+  const isAC = c.acMs != null && c.acMs < acLimit;
+  const wrong = sealed ? c.sWrong : containsEnd ? c.eWrong : c.rWrong;
+  const pending = sealed ? c.sPending : containsEnd ? c.ePending : c.rPending;
+  const hidden = sealed ? c.frozen + (containsEnd ? c.frozenEnd : 0) : 0;
+  const tryNum = isAC ? 0 : pending + hidden;
+  if (!isAC && wrong === 0 && tryNum === 0) return null;
+  return {
+    isAC,
+    isFirstAC: false,
+    isAfterContest: isAC && (c.acMs ?? 0) >= ctx.durationMs,
+    ACTime: isAC ? Math.floor((c.acMs ?? 0) / 1000) : null,
+    errorNum: wrong,
+    tryNum,
+  };
+}
+
+/**
+ * ACM (notes "Contests"): solved count descending, then total time ascending; total time (s) = sum over solved
+ * problems of (seconds from the start to the first AC + 20 min per counted wrong try before it). WA, PE, TLE,
+ * MLE and RE count; CE, SE, Submitted Failed, Cancelled and PA are free; pending ones are shown as tries only.
+ * First blood: the earliest in-contest AC per problem, every AC of that same second.
+ */
+export const acmRule = defineBoardRule<AcmRowVo>({
+  type: ContestType.ACM,
+  name: 'ACM',
+
+  cellsSql(p) {
+    const b = boundsSql(p);
+    const before = (bound: typeof b.end | null) =>
+      sql`(fa.first_ac IS NULL OR s.t < fa.first_ac)${bound ? sql` AND s.t < ${bound}` : sql``}`;
+    // Two plain scans (the first ACs, then every submission joined to them) beat one materialised CTE read twice.
+    return sql`SELECT ${p.cid}::bigint AS cid, s.uid, s.pid, ${inContestCountSql(p)},
+        floor(extract(epoch FROM (fa.first_ac - ${b.start})) * 1000)::bigint AS ac_ms,
+        count(*) FILTER (WHERE ${PENALTY_SQL} AND ${before(b.end)})::int AS r_wrong,
+        count(*) FILTER (WHERE ${PENALTY_SQL} AND ${before(null)})::int AS e_wrong,
+        count(*) FILTER (WHERE ${PENALTY_SQL} AND ${before(b.seal)})::int AS s_wrong,
+        count(*) FILTER (WHERE ${UNFINISHED_SQL} AND ${before(b.end)})::int AS r_pending,
+        count(*) FILTER (WHERE ${UNFINISHED_SQL} AND ${before(null)})::int AS e_pending,
+        count(*) FILTER (WHERE ${UNFINISHED_SQL} AND ${before(b.seal)})::int AS s_pending,
+        NULL::int AS r_score, NULL::int AS e_score, NULL::int AS s_score,
+        NULL::int AS r_time, NULL::int AS e_time, NULL::int AS s_time,
+        ${frozenSql(p)}
+      FROM (${contestSubmissionsSql(p)}) s
+      LEFT JOIN (SELECT uid, pid, min(t) AS first_ac FROM (${contestSubmissionsSql(p)}) a
+        WHERE a.status = ${JudgeStatus.ACCEPTED} GROUP BY uid, pid) fa ON fa.uid = s.uid AND fa.pid = s.pid
+      GROUP BY s.uid, s.pid, fa.first_ac`;
+  },
+
+  makeRow(base, cells, ctx) {
+    const submissionInfo: Record<string, AcmCellVo> = {};
+    let ac = 0;
+    let totalTime = 0;
+    for (const c of cells) {
+      const displayId = ctx.displayIds.get(c.pid);
+      if (displayId == null) continue;
+      const cell = acmCell(c, ctx);
+      if (!cell) continue;
+      submissionInfo[displayId] = cell;
+      if (cell.isAC) {
+        ac += 1;
+        totalTime += (cell.ACTime ?? 0) + ACM_PENALTY_SECONDS * cell.errorNum;
+      }
+    }
+    return { ...base, ac, totalTime, submissionInfo };
+  },
+
+  markBoard(rows) {
+    const first = new Map<string, number>();
+    for (const r of rows) {
+      for (const [id, c] of Object.entries(r.submissionInfo)) {
+        if (!c.isAC || c.isAfterContest || c.ACTime == null) continue;
+        const best = first.get(id);
+        if (best == null || c.ACTime < best) first.set(id, c.ACTime);
+      }
+    }
+    for (const r of rows) {
+      for (const [id, c] of Object.entries(r.submissionInfo)) {
+        c.isFirstAC = c.isAC && !c.isAfterContest && c.ACTime === first.get(id);
+      }
+    }
+  },
+
+  ownRowWhenSealed(sealed, real) {
+    const submissionInfo: Record<string, AcmCellVo> = {};
+    for (const [id, c] of Object.entries(real.submissionInfo)) {
+      submissionInfo[id] = { ...c, isFirstAC: sealed.submissionInfo[id]?.isFirstAC === true };
+    }
+    const { rank, isWinAward, awardName, awardBackground, awardColor, isConcerned } = sealed;
+    return { ...real, submissionInfo, rank, isWinAward, awardName, awardBackground, awardColor, isConcerned };
+  },
+
+  compare: (a, b) => b.ac - a.ac || a.totalTime - b.totalTime,
+  solvedSomething: (row) => row.ac > 0,
+
+  exportColumns(displayIds) {
+    return [
+      { header: 'AC', value: (r) => r.ac },
+      { header: 'Total Time', value: (r) => r.totalTime },
+      ...displayIds.map((id) => ({
+        header: id,
+        value: (r: AcmRowVo) => {
+          const c = r.submissionInfo[id];
+          if (!c) return '';
+          const tries = c.tryNum ? ` (+${c.tryNum}?)` : '';
+          if (!c.isAC) return `-${c.errorNum}${tries}`;
+          return `${formatSeconds(c.ACTime ?? 0)}${c.errorNum ? ` (-${c.errorNum})` : ''}`;
+        },
+      })),
+    ];
+  },
+});
+
+/** hh:mm:ss of a number of seconds (hours not wrapped). */
+export function formatSeconds(s: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}

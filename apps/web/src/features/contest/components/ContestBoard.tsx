@@ -1,0 +1,155 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { ContestStatus, ContestType, LIMITS } from '@oj/shared';
+import { Button, Card, Table, Tag, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../../lib/notify.js';
+import { useContestBoard } from '../api/contest.js';
+import type { AcmRow, BoardContest, BoardProblem, BoardRowBase, OiRow } from '../api/types.js';
+import { loadConcerned, toggleConcerned } from '../lib/concerned.js';
+import { BoardControls, type BoardSwitches } from './BoardControls.js';
+import { acmColumns, oiColumns } from './board-columns.js';
+import './board.css';
+
+/**
+ * A contest scoreboard (doc 2 §2.9), ACM or OI by the contest's rule: controls, the table (rank with award colours,
+ * user, solved / score, one column per problem with the §4.5 cell classes), page sizes 10-300 (50 by default),
+ * auto-refresh every 30 s while running (off after the end or after a failed refresh), concerned users kept per
+ * contest in local storage. `outside` reads the public board (openRank, no login); `isContestAdmin` shows the
+ * force-update switch.
+ */
+export function ContestBoard({
+  contest: c,
+  problems,
+  phase,
+  outside = false,
+  isContestAdmin = false,
+}: {
+  contest: BoardContest;
+  problems: BoardProblem[];
+  phase: number;
+  outside?: boolean;
+  isContestAdmin?: boolean;
+}) {
+  const { t } = useTranslation('contest');
+  const ended = phase === ContestStatus.ENDED;
+  const [sw, setSw] = useState<BoardSwitches>({
+    removeStar: false,
+    containsEnd: false,
+    forceRefresh: false,
+    autoRefresh: !ended,
+  });
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState<number>(LIMITS.scoreboardPageSize);
+  const [concerned, setConcerned] = useState(() => loadConcerned(c.id));
+  useEffect(() => {
+    if (ended) setSw((s) => (s.autoRefresh ? { ...s, autoRefresh: false } : s));
+  }, [ended]);
+
+  const q = {
+    cid: c.id,
+    currentPage: page,
+    limit,
+    forceRefresh: isContestAdmin && sw.forceRefresh,
+    removeStar: sw.removeStar,
+    concernedList: concerned,
+    keyword: keyword || undefined,
+    containsEnd: sw.containsEnd,
+  };
+  const acm = c.type !== ContestType.OI;
+  const board = useContestBoard<AcmRow | OiRow>(q, {
+    outside,
+    refreshMs: sw.autoRefresh && !ended ? LIMITS.scoreboardRefreshMs : false,
+  });
+  useEffect(() => {
+    if (board.isError && sw.autoRefresh) {
+      setSw((s) => ({ ...s, autoRefresh: false }));
+      notify.warning(t('Auto_refresh_stopped'));
+    }
+  }, [board.isError, sw.autoRefresh, t]);
+
+  const ctx = {
+    t,
+    problems,
+    rankShowName: c.rankShowName,
+    concerned,
+    onConcern: (uid: string) => setConcerned(toggleConcerned(c.id, uid)),
+  };
+  const rows = board.data?.records ?? [];
+  const rowClassName = (r: BoardRowBase) => (r.isConcerned || concerned.includes(r.uid) ? 'concerned' : '');
+  const common = {
+    rowKey: 'uid',
+    size: 'small' as const,
+    bordered: true,
+    loading: board.isLoading,
+    scroll: { x: 'max-content' },
+    rowClassName,
+    locale: { emptyText: t('common:No_data') },
+    pagination: {
+      current: page,
+      pageSize: limit,
+      total: board.data?.total ?? 0,
+      showSizeChanger: true,
+      pageSizeOptions: LIMITS.scoreboardPageSizes.map(String),
+      onChange: (p: number, s: number) => {
+        setPage(p);
+        setLimit(s);
+      },
+    },
+  };
+  return (
+    <Card
+      title={
+        <>
+          {acm ? t('ACM_board') : t('OI_board')}
+          {board.data?.sealed && (
+            <Tooltip title={t('Sealed_tip')}>
+              <Tag color="orange" style={{ marginLeft: 8 }} data-testid="board-sealed">
+                {t('Sealed')}
+              </Tag>
+            </Tooltip>
+          )}
+        </>
+      }
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={() => board.refetch()} aria-label={t('Refresh')}>
+          {t('Refresh')}
+        </Button>
+      }
+      data-testid="contest-board"
+      styles={{ title: { whiteSpace: 'normal' } }}
+    >
+      <BoardControls
+        value={sw}
+        onChange={(v) => {
+          setSw(v);
+          setPage(1);
+        }}
+        onSearch={(k) => {
+          setKeyword(k);
+          setPage(1);
+        }}
+        showForce={isContestAdmin && !outside}
+        ended={ended}
+      />
+      <div className="oj-board">
+        {acm ? (
+          <Table<AcmRow>
+            {...common}
+            dataSource={rows as AcmRow[]}
+            columns={acmColumns(ctx)}
+            data-testid="board-table"
+          />
+        ) : (
+          <Table<OiRow>
+            {...common}
+            dataSource={rows as OiRow[]}
+            columns={oiColumns(ctx)}
+            data-testid="board-table"
+          />
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { ContestType } from '@oj/shared';
+import { Card, Table, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { MyStatusIcon } from '../../problem/components/MyStatusIcon.js';
+import { useContestProblems } from '../api/contest.js';
+import type { ContestProblemVo } from '../api/types.js';
+import { useContestShell } from '../components/ContestContext.js';
+
+/**
+ * The problem list of doc 2 §2.8: display id, balloon colour, title, my status, AC and total (a question mark when
+ * results are not real-time), score in OI contests; a row click opens the problem by its display id.
+ */
+export default function ProblemsTab() {
+  const { t } = useTranslation('contest');
+  const navigate = useNavigate();
+  const { contest: c, containsEnd } = useContestShell();
+  const { data, isLoading } = useContestProblems(c.id, containsEnd);
+  const oi = c.type === ContestType.OI;
+  const count = (v: number | null) =>
+    v == null ? (
+      <Tooltip title={t('Not_real_time')}>
+        <span>?</span>
+      </Tooltip>
+    ) : (
+      v
+    );
+  return (
+    <Card styles={{ body: { padding: 0 } }}>
+      <Table<ContestProblemVo>
+        rowKey="displayId"
+        size="middle"
+        loading={isLoading}
+        dataSource={data ?? []}
+        pagination={false}
+        data-testid="contest-problems"
+        scroll={{ x: 'max-content' }}
+        onRow={(r) => ({
+          onClick: () => navigate(`/contest/${c.id}/problem/${encodeURIComponent(r.displayId)}`),
+          style: { cursor: 'pointer' },
+        })}
+        columns={[
+          {
+            key: 'mine',
+            width: 40,
+            render: (_: unknown, r) => <MyStatusIcon status={r.myStatus} />,
+          },
+          {
+            title: '#',
+            dataIndex: 'displayId',
+            width: 70,
+            render: (v: string, r) => (
+              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+                {r.color && (
+                  <span
+                    aria-hidden
+                    style={{
+                      width: 12,
+                      height: 12,
+                      borderRadius: 6,
+                      background: r.color,
+                      display: 'inline-block',
+                    }}
+                  />
+                )}
+                {v}
+              </span>
+            ),
+          },
+          { title: t('Title'), dataIndex: 'displayTitle' },
+          ...(oi
+            ? [
+                {
+                  title: t('Score'),
+                  key: 'score',
+                  render: (_: unknown, r: ContestProblemVo) => r.score ?? '-',
+                },
+              ]
+            : []),
+          { title: t('AC'), dataIndex: 'ac', render: count, width: 70 },
+          { title: t('Total'), dataIndex: 'total', render: count, width: 70 },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * Scoreboard benchmark (issue 9 §5): on PostgreSQL, an ACM contest with 10,000 participants, 15 problems and
+ * 1,000,000 contest submissions bulk-loaded with generate_series into a fresh database of its own; then
+ *   1. the full rebuild of the board's cells from the submissions (goal ≤ 1 s), three runs;
+ *   2. the board page (POST /api/get-contest-outside-scoreboard, 50 rows) at 50 concurrent clients with
+ *      autocannon, page 1 and page 100 (goal p99 ≤ 20 ms), after one cold build;
+ *   3. a new verdict visible on the board: a new participant's AC lands through the verdict seam (manual judge,
+ *      the same hooks as a judgehost's result) while a client polls the board every 5 ms; the time from the
+ *      verdict's start to the first page that shows it (goal ≤ 1 s), five runs.
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/contest/scoreboard.ts
+ *   BENCH_SECONDS (default 10), BENCH_SUBMISSIONS (default 1000000), BENCH_USERS (default 10000), BENCH_KEEP_DB=1
+ *   keeps the database (its name is printed) for EXPLAIN.
+ *
+ * The machine may be shared: the script prints the load average before it starts.
+ */
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { Role } from '@oj/shared';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.js';
+import type { AppContext } from '../../apps/server/src/context.js';
+import { openDb } from '../../apps/server/src/db/client.js';
+import { seed } from '../../apps/server/src/db/seed.js';
+import { loadEnv } from '../../apps/server/src/env.js';
+import { ConfigService } from '../../apps/server/src/modules/config/config.service.js';
+import { rebuildBoard } from '../../apps/server/src/modules/contest/board/cells.js';
+import { runQueuedHooks } from '../../apps/server/src/modules/judge/hooks.js';
+import { manualJudge } from '../../apps/server/src/modules/judge/judge.admin.service.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 1_000_000);
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const PROBLEMS = 15;
+const HOURS = 4;
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+async function adminQuery(url: string, q: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(q);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Bulk-loads the users, the contest (started HOURS ago, ends in an hour, open board), its problems and submissions. */
+async function load(ctx: AppContext): Promise<number> {
+  const t0 = Date.now();
+  await ctx.db.execute(
+    sql.raw(`INSERT INTO users (uid, username, password_hash, nickname, school)
+      SELECT 'bench-' || g, 'bench' || g, 'x', 'Bench ' || g, 'School ' || (g % 97) FROM generate_series(1, ${USERS}) g`),
+  );
+  await ctx.db.execute(
+    sql.raw(`INSERT INTO problems (problem_id, title) SELECT 'CB' || g, 'Board problem ' || g
+      FROM generate_series(1, ${PROBLEMS}) g`),
+  );
+  const [c] = rowsOf<{ id: number }>(
+    await ctx.db.execute(
+      sql.raw(`INSERT INTO contests (title, type, start_time, end_time, open_rank, author)
+        VALUES ('Bench contest', 0, now() - interval '${HOURS} hours', now() + interval '1 hour', true, 'bench')
+        RETURNING id`),
+    ),
+  );
+  const cid = Number(c.id);
+  await ctx.db.execute(
+    sql.raw(`INSERT INTO contest_problems (cid, pid, display_id)
+      SELECT ${cid}, id, chr(64 + row_number() OVER (ORDER BY id)::int) FROM problems WHERE problem_id LIKE 'CB%'`),
+  );
+  const [pmin] = rowsOf<{ p: number }>(
+    await ctx.db.execute(sql.raw(`SELECT min(id)::int AS p FROM problems WHERE problem_id LIKE 'CB%'`)),
+  );
+  await ctx.db.execute(
+    sql.raw(`INSERT INTO submissions (pid, display_pid, uid, username, cid, code, language, length, status, time,
+        memory, submit_time)
+      SELECT ${pmin.p} + (g / ${USERS}) % ${PROBLEMS}, 'CB', 'bench-' || (1 + g % ${USERS}), 'bench' || (1 + g % ${USERS}),
+             ${cid}, 'int main(){}', 'C++', 12, (ARRAY[-1,1,-2,0,2,3,-1,0,4,-3])[1 + (g * 7) % 10], g % 1000, 1024,
+             now() - interval '${HOURS} hours' + make_interval(secs => (g::bigint * 7919) % ${HOURS * 3600})
+      FROM generate_series(1, ${SUBMISSIONS}) g`),
+  );
+  await ctx.db.execute(sql.raw('ANALYZE'));
+  console.log(
+    `  loaded ${USERS} users, ${PROBLEMS} problems, ${SUBMISSIONS} contest submissions in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  return cid;
+}
+
+async function page(addr: string, cid: number, body: Record<string, unknown> = {}) {
+  const res = await fetch(`${addr}/api/get-contest-outside-scoreboard`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cid, limit: 50, ...body }),
+  });
+  return (await res.json()) as { data: { records: { username: string; ac: number }[]; total: number } };
+}
+
+async function measure(name: string, addr: string, cid: number, currentPage: number) {
+  const opts = {
+    url: `${addr}/api/get-contest-outside-scoreboard`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cid, currentPage, limit: 50 }),
+  };
+  await autocannon({ ...opts, connections: 10, duration: 2 });
+  const r = await autocannon({ ...opts, connections: 50, duration: SECONDS });
+  console.log(
+    `  ${name.padEnd(22)} p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms  ${r.requests.average.toFixed(0).padStart(6)} req/s  errors ${r.errors} non2xx ${r.non2xx}`,
+  );
+}
+
+/** A new user's AC on problem A lands through the verdict seam; ms until a polled page shows the user solved it. */
+async function verdictToBoard(ctx: AppContext, addr: string, cid: number, i: number, rootUid: string) {
+  const name = `late${i}`;
+  const [u] = rowsOf<{ uid: string }>(
+    await ctx.db.execute(
+      sql.raw(
+        `INSERT INTO users (uid, username, password_hash) VALUES ('late-${i}', '${name}', 'x') RETURNING uid`,
+      ),
+    ),
+  );
+  const [p] = rowsOf<{ pid: number }>(
+    await ctx.db.execute(sql.raw(`SELECT pid FROM contest_problems WHERE cid = ${cid} AND display_id = 'A'`)),
+  );
+  const submitId = await ctx.db.transaction(async (tx) => {
+    const [s] = rowsOf<{ id: number }>(
+      await tx.execute(
+        sql.raw(`INSERT INTO submissions (pid, display_pid, uid, username, cid, code, language, length, status)
+          VALUES (${p.pid}, 'CB1', '${u.uid}', '${name}', ${cid}, 'x', 'C++', 1, 10) RETURNING id`),
+      ),
+    );
+    await runQueuedHooks(tx, { submitId: Number(s.id), pid: Number(p.pid), uid: u.uid, cid });
+    return Number(s.id);
+  });
+  await page(addr, cid, { keyword: name }); // a Submitted Failed try: the user is on the board, unsolved
+  const t0 = performance.now();
+  const landed = manualJudge(
+    ctx,
+    { uid: rootUid, username: 'root', role: Role.ROOT, sid: '' },
+    {
+      submitId,
+      status: 0,
+    },
+  );
+  for (;;) {
+    const r = await page(addr, cid, { keyword: name });
+    if (r.data.records[0]?.ac === 1) break;
+    await new Promise((res) => setTimeout(res, 5));
+  }
+  await landed;
+  return performance.now() - t0;
+}
+
+async function main() {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL (PostgreSQL) is required');
+  console.log(
+    `load average before: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+  process.env.OJ_DEMO_SEED = '0';
+  const dbName = `oj_bench_${randomBytes(4).toString('hex')}`;
+  await adminQuery(base, `CREATE DATABASE "${dbName}"`);
+  const u = new URL(base);
+  u.pathname = `/${dbName}`;
+  const handle = await openDb({ url: u.toString(), poolSize: 10 });
+  const env = loadEnv({
+    OJ_DATA_DIR: `/tmp/oj-bench-${dbName}`,
+    OJ_ADMIN_PASSWORD: 'benchpass1',
+    OJ_JWT_SECRET: randomBytes(24).toString('hex'),
+    OJ_EMBEDDED_JUDGE_WORKERS: '0',
+    LOG_LEVEL: 'silent',
+  });
+  const ctx: AppContext = { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) };
+  try {
+    await seed(ctx);
+    const cid = await load(ctx);
+    console.log('full rebuild of the cells:');
+    for (let i = 0; i < 3; i += 1) {
+      const t0 = performance.now();
+      await rebuildBoard(ctx.db, cid);
+      console.log(`  run ${i + 1}: ${(performance.now() - t0).toFixed(0)} ms`);
+    }
+    const [cells] = rowsOf<{ n: number }>(
+      await ctx.db.execute(sql.raw(`SELECT count(*)::int AS n FROM contest_cells WHERE cid = ${cid}`)),
+    );
+    console.log(`  ${cells.n} cells`);
+    const app = await buildApp({ ctx });
+    const addr = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      let t0 = performance.now();
+      const first = await page(addr, cid);
+      console.log(
+        `cold board build + first page: ${(performance.now() - t0).toFixed(0)} ms (${first.data.total} rows)`,
+      );
+      t0 = performance.now();
+      await page(addr, cid, { currentPage: 2 });
+      console.log(`cached page: ${(performance.now() - t0).toFixed(1)} ms`);
+      console.log(`board page at 50 concurrent clients, ${SECONDS} s each:`);
+      await measure('page 1 (50 rows)', addr, cid, 1);
+      await measure('page 100 (50 rows)', addr, cid, 100);
+      const [root] = rowsOf<{ uid: string }>(
+        await ctx.db.execute(sql.raw(`SELECT uid FROM users WHERE role = ${Role.ROOT} LIMIT 1`)),
+      );
+      console.log('new verdict visible on the board:');
+      for (let i = 0; i < 5; i += 1) {
+        console.log(`  run ${i + 1}: ${(await verdictToBoard(ctx, addr, cid, i, root.uid)).toFixed(0)} ms`);
+      }
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await handle.close();
+    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${dbName}`);
+    else await adminQuery(base, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  }
+  console.log(
+    `load average after: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,304 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  launchBrowser,
+  newPage,
+  ROOT,
+  ROOT_PASSWORD,
+  type RunningServer,
+  startServer,
+} from '../harness.js';
+
+/**
+ * No raw i18n key on any page (issue 14 defect 4): every page of the app (public, user and admin), as a visitor
+ * and as the super admin, in English and in Chinese, with a few actions that raise toasts and dialogs (sign-in
+ * modal, Copy on a submission, the online-test drawer). A MutationObserver installed before the app records every
+ * text node and label attribute that ever appears (toasts vanish after 4 s), outside code and user content; a text
+ * is a raw key when it is one of the catalogues' keys that only a missing translation would show: a key with `_`
+ * or `.` (`Copied_successfully`, `difficulty.1`), `ns:key`, or in Chinese any English key whose Chinese differs.
+ */
+
+const LOCALES = path.join(ROOT, 'apps/web/src/locales');
+const T = { timeout: 15_000 };
+
+type Dict = Record<string, unknown>;
+const flat = (d: Dict, prefix = ''): [string, string][] =>
+  Object.entries(d).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? flat(v as Dict, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)]],
+  );
+
+/** Every key of both catalogues (`key` and `ns:key`) with its Chinese text. */
+function catalogue(): { namespaces: Set<string>; zh: Map<string, string> } {
+  const namespaces = new Set<string>();
+  const zh = new Map<string, string>();
+  for (const file of fs.readdirSync(path.join(LOCALES, 'zh-CN')).filter((f) => f.endsWith('.json'))) {
+    const ns = file.replace(/\.json$/, '');
+    namespaces.add(ns);
+    for (const [k, v] of flat(JSON.parse(fs.readFileSync(path.join(LOCALES, 'zh-CN', file), 'utf8')))) {
+      zh.set(k, v);
+    }
+  }
+  return { namespaces, zh };
+}
+
+/** The page paths of the route table (apps/web/src/features/**\/routes.ts), `:param` kept. */
+function routePaths(): { site: string[]; admin: string[] } {
+  const read = (f: string) => fs.readFileSync(path.join(ROOT, 'apps/web/src/features', f), 'utf8');
+  const paths = (src: string) => [...src.matchAll(/path: '([^']+)',\s*(?:\n\s*)?page:/g)].map((m) => m[1]);
+  const dirs = fs.readdirSync(path.join(ROOT, 'apps/web/src/features'));
+  const site: string[] = [];
+  const admin: string[] = [];
+  for (const d of dirs) {
+    const f = path.join(d, 'routes.ts');
+    if (!fs.existsSync(path.join(ROOT, 'apps/web/src/features', f))) continue;
+    (d.startsWith('admin') ? admin : site).push(
+      ...paths(read(f)).map((p) => (d.startsWith('admin') ? `/admin/${p}` : `/${p}`)),
+    );
+  }
+  return { site, admin };
+}
+
+/** Records every text and label the page ever shows, outside code and user-written content. */
+const RECORDER = `(() => {
+  const seen = new Set();
+  window.__texts = seen;
+  const skip = (el) => el && el.closest && el.closest('.cm-editor, pre, code, .oj-markdown, textarea, [data-user-content]');
+  const take = (node) => {
+    if (node.nodeType === 3) {
+      const t = node.textContent.trim();
+      if (t && !skip(node.parentElement)) seen.add(t);
+      return;
+    }
+    if (node.nodeType !== 1 || skip(node)) return;
+    for (const a of ['placeholder', 'title', 'aria-label', 'alt']) {
+      const v = node.getAttribute(a);
+      if (v && v.trim()) seen.add(v.trim());
+    }
+    for (const c of node.childNodes) take(c);
+  };
+  new MutationObserver((list) => {
+    for (const m of list) {
+      if (m.type === 'characterData') take(m.target);
+      else if (m.type === 'attributes') take(m.target);
+      else for (const n of m.addedNodes) take(n);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true,
+    attributeFilter: ['placeholder', 'title', 'aria-label', 'alt'] });
+})();`;
+
+let server: RunningServer;
+let browser: Browser;
+let rootToken = '';
+let submitId = 0;
+let cid = 0;
+/** The site's own name, short name and project name (an admin's words, not keys). */
+let siteTexts = new Set<string>();
+const cat = catalogue();
+
+/** The raw keys among the recorded texts of `page`. */
+async function rawKeys(page: Page, lang: 'en-US' | 'zh-CN'): Promise<string[]> {
+  const texts = await page.evaluate(() => [
+    ...((window as unknown as { __texts: Set<string> }).__texts ?? []),
+  ]);
+  const found = new Set<string>();
+  for (const text of texts) {
+    if (siteTexts.has(text)) continue;
+    const nsKey = /^([A-Za-z]+):([\w.]+)$/.exec(text);
+    if (nsKey && cat.namespaces.has(nsKey[1] ?? '')) found.add(text);
+    for (const token of text.split(/[\s,;:!?()"'“”，。：；！？（）]+/)) {
+      if (/[_.]/.test(token) && /^[A-Za-z]/.test(token) && cat.zh.has(token)) found.add(token);
+    }
+    if (lang === 'zh-CN' && /^[A-Za-z][\w ]*$/.test(text) && cat.zh.has(text) && cat.zh.get(text) !== text)
+      found.add(text);
+  }
+  return [...found];
+}
+
+/** Opens `url`, waits until nothing loads any more, runs `act`, and returns the raw keys seen. */
+async function visit(page: Page, url: string, lang: 'en-US' | 'zh-CN', act?: (p: Page) => Promise<void>) {
+  await page.goto(`${server.base}${url}`);
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').count(), T).toBe(0);
+  if (act) await act(page);
+  await page.waitForTimeout(300);
+  return (await rawKeys(page, lang)).map((k) => `${lang} ${url}: ${k}`);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  ({ token: rootToken } = await api<unknown>(server.base, 'POST', '/admin/login', {
+    body: { username: 'root', password: ROOT_PASSWORD },
+  }).then((r) => ({ token: r.token ?? '' })));
+  await api(server.base, 'POST', '/admin/problem', {
+    token: rootToken,
+    body: {
+      problem: {
+        problemId: 'K1',
+        title: 'Keys',
+        description: 'Add **two** numbers.',
+        input: 'Two integers.',
+        output: 'Their sum.',
+        examples: [{ input: '1 2', output: '3' }],
+        timeLimit: 1000,
+        memoryLimit: 256,
+        type: 0,
+        auth: 1,
+      },
+      samples: [{ input: '1 2\n', output: '3\n' }],
+      languages: ['C++'],
+      tags: [{ name: 'math' }],
+      codeTemplates: [],
+    },
+  });
+  const list = await api<{ records: { pid: number }[] }>(server.base, 'GET', '/get-problem-list?keyword=K1', {
+    token: rootToken,
+  });
+  const pid = list.data.records[0]?.pid ?? 0;
+  const sub = await api<{ submitId: number }>(server.base, 'POST', '/submit-problem-judge', {
+    token: rootToken,
+    body: { pid, language: 'C++', code: 'int main(){return 0;}' },
+  });
+  submitId = sub.data.submitId;
+  // A running public ACM contest with K1 as problem A, for the contest pages.
+  const hour = 3600_000;
+  const contest = await api<{ cid: number }>(server.base, 'POST', '/admin/contest', {
+    token: rootToken,
+    body: {
+      title: 'Keys contest',
+      description: 'One problem.',
+      type: 0,
+      auth: 0,
+      openRank: true,
+      startTime: new Date(Date.now() - hour).toISOString(),
+      endTime: new Date(Date.now() + hour).toISOString(),
+    },
+  });
+  cid = contest.data.cid;
+  await api(server.base, 'POST', '/admin/contest/add-problem-from-public', {
+    token: rootToken,
+    body: { cid, pid, displayId: 'A' },
+  });
+  const site = await api<Record<string, unknown>>(server.base, 'GET', '/get-website-config');
+  siteTexts = new Set(['name', 'shortName', 'projectName'].map((k) => String(site.data[k])));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('no raw i18n key on any page', () => {
+  const site = (): [string, ((p: Page) => Promise<void>)?][] => [
+    ['/home', async (p) => void (await p.getByTestId('open-login').click())],
+    ['/introduction'],
+    ['/developer'],
+    ['/problem'],
+    ['/problem/K1', async (p) => void (await p.getByTestId('open-test-drawer').click())],
+    ['/status'],
+    [
+      `/submission-detail/${submitId}`,
+      async (p) => {
+        await p.getByRole('button', { name: /Copy|复制/ }).click();
+        // The recorder sees toasts (they vanish after 4 s): the one just shown was recorded.
+        const notice = p.locator('.ant-message-notice').last();
+        await notice.waitFor();
+        const text = ((await notice.textContent()) ?? '').trim();
+        const seen = await p.evaluate(() => [...(window as unknown as { __texts: Set<string> }).__texts]);
+        expect(seen).toContain(text);
+      },
+    ],
+    ['/contest'],
+    [`/contest/${cid}`],
+    [`/contest/${cid}/problems`],
+    [`/contest/${cid}/problem/A`],
+    [`/contest/${cid}/submissions`],
+    [`/contest/${cid}/rank`],
+    [`/contest/acm-scoreboard/${cid}`],
+    [`/contest/oi-scoreboard/${cid}`],
+    ['/acm-rank'],
+    ['/oi-rank'],
+    ['/help'],
+    ['/user-home'],
+    ['/setting'],
+    ['/reset-password'],
+    ['/no-such-page'],
+    ['/logout'],
+  ];
+  const admin = (pid: number): [string, ((p: Page) => Promise<void>)?][] => [
+    ['/admin'],
+    ['/admin/conf'],
+    ['/admin/switch'],
+    ['/admin/announcement'],
+    ['/admin/problems'],
+    ['/admin/problem/create'],
+    [`/admin/problem/edit/${pid}`],
+    ['/admin/problem/tag'],
+    ['/admin/problem/batch-operation'],
+    ['/admin/problem/import'],
+    ['/admin/user'],
+    ['/admin/contest'],
+    ['/admin/contest/create'],
+    [`/admin/contest/${cid}/edit`],
+    [`/admin/contest/${cid}/problems`],
+    [`/admin/contest/${cid}/problem/create`],
+    [`/admin/contest/${cid}/problem/${pid}/edit`],
+    ['/admin/judge-server'],
+    ['/admin/language'],
+  ];
+
+  it('the visit list covers every page of the route table', () => {
+    const visited = [...site(), ...admin(1)].map(([u]) => u);
+    const { site: s, admin: a } = routePaths();
+    const missing = [...s, ...a].filter(
+      // Child routes (a contest's tabs) are read relative to their parent: matched at the end of a visited path.
+      (p) => !visited.some((u) => new RegExp(`${p.replace(/:\w+/g, '[^/]+')}$`).test(u)),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  for (const lang of ['en-US', 'zh-CN'] as const) {
+    it(`as a visitor and as root, in ${lang}`, async () => {
+      const found: string[] = [];
+      // A visitor: public pages (the signed-in ones send back with a login prompt, itself checked).
+      const visitor = await newPage(browser, { locale: lang });
+      await visitor.context.addInitScript(RECORDER);
+      await visitor.context.addInitScript(`localStorage.setItem('languages', '${lang}')`);
+      for (const [url, act] of site()) {
+        found.push(...(await visit(visitor.page, url, lang, url === '/home' ? act : undefined)));
+      }
+      found.push(...(await visit(visitor.page, '/admin/login', lang)));
+      await visitor.context.close();
+
+      // Root: every page, with the actions that open toasts, drawers and modals.
+      const signed = await newPage(browser, { locale: lang });
+      await signed.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
+      await signed.context.addInitScript(RECORDER);
+      await signed.context.addInitScript(`localStorage.setItem('languages', '${lang}')`);
+      const page = signed.page;
+      await page.goto(`${server.base}/admin/login`);
+      await page.locator('input[autocomplete=username]').fill('root');
+      await page.locator('input[type=password]').fill(ROOT_PASSWORD);
+      await page.locator('button[type=submit]').click();
+      await page.waitForURL(/\/admin\/?$/);
+      const list = await api<{ records: { pid: number }[] }>(
+        server.base,
+        'GET',
+        '/get-problem-list?keyword=K1',
+        {
+          token: rootToken,
+        },
+      );
+      const pid = list.data.records[0]?.pid ?? 0;
+      // Admin pages first: /logout, last of the site pages, signs root out.
+      for (const [url, act] of [...admin(pid), ...site().filter(([u]) => u !== '/home')]) {
+        found.push(...(await visit(page, url, lang, act)));
+      }
+      await signed.context.close();
+      expect(found).toEqual([]);
+    }, 300_000);
+  }
+});
