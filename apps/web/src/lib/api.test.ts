@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch } from '../test/fake-fetch.js';
-import { ApiError, apiDownload, apiGet, apiLogin, apiPut, apiUpload, queryString } from './api.js';
+import { ApiError, apiDelete, apiDownload, apiGet, apiLogin, apiPut, apiUpload, queryString } from './api.js';
 import { session } from './session.js';
 
 const ok = (data: unknown, headers?: Record<string, string>) => ({
@@ -54,6 +54,8 @@ describe('the api client (doc 1 §7, §8)', () => {
       params: { submitId: '7' },
     });
     expect(seen[0].headers.get('Content-Type')).toBeNull();
+    await apiDelete('/admin/user/delete-user', undefined, undefined, { ids: ['u1'] });
+    expect(seen[1]).toMatchObject({ method: 'DELETE', body: { ids: ['u1'] } });
     expect(queryString({ a: [1, 2], b: 'x y' })).toBe('?a%5B%5D=1&a%5B%5D=2&b=x+y');
   });
 
