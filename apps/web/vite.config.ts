@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { katexWoff2Only } from './build/katex-woff2.js';
 import { narrowImports } from './build/narrow-imports.js';
 import { precompress } from './build/precompress.js';
 
@@ -13,7 +14,7 @@ const SIDE_EFFECT_FREE =
  * `bench/web/bundle-size.ts`. Every text file of `dist/` also gets `.br` and `.gz` siblings (build/precompress.ts).
  */
 export default defineConfig({
-  plugins: [react(), narrowImports(), precompress()],
+  plugins: [react(), narrowImports(), katexWoff2Only(), precompress()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },

@@ -3,14 +3,27 @@ import { lazy, Suspense } from 'react';
 
 const MarkdownRenderer = lazy(() => import('./MarkdownRenderer.js'));
 
+/** The renderer with KaTeX: both chunks (and KaTeX's styles and fonts) loaded together. */
+const MathMarkdownRenderer = lazy(async () => {
+  const [{ default: Renderer }, { default: math }] = await Promise.all([
+    import('./MarkdownRenderer.js'),
+    import('./markdown-math.js'),
+  ]);
+  return { default: ({ source }: { source: string }) => <Renderer source={source} math={math} /> };
+});
+
+/** True when `source` may hold math for remark-math (`$…$`, `$$…$$`); only then is KaTeX loaded. */
+export const mayHoldMath = (source: string): boolean => source.includes('$');
+
 /**
  * Renders user-written markdown sanitized, with GFM and KaTeX math. The renderer and its libraries load lazily,
- * so pages that merely might show markdown do not carry them in their own chunk.
+ * so pages that merely might show markdown do not carry them in their own chunk; KaTeX only for text with math.
  */
 export function Markdown({ source }: { source: string }) {
+  const Renderer = mayHoldMath(source) ? MathMarkdownRenderer : MarkdownRenderer;
   return (
     <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
-      <MarkdownRenderer source={source} />
+      <Renderer source={source} />
     </Suspense>
   );
 }

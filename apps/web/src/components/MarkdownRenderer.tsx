@@ -1,6 +1,4 @@
-import 'katex/dist/katex.min.css';
-import ReactMarkdown from 'react-markdown';
-import rehypeKatex from 'rehype-katex';
+import ReactMarkdown, { type Options } from 'react-markdown';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -20,17 +18,21 @@ const schema = {
   },
 };
 
+type Plugin = NonNullable<Options['rehypePlugins']>[number];
+
 /**
  * The heavy markdown renderer (loaded through `Markdown`): inline HTML in the markdown is parsed (rehype-raw), then
  * everything is sanitized (GitHub's allow-list: `<b>`, `<img>`, `<sup>`, `<br>`, `<a>`… stay; scripts, styles and
- * event handlers go), then KaTeX renders math.
+ * event handlers go), then `math` (KaTeX's rehype plugin, passed only for text with math) renders the math nodes.
  */
-export default function MarkdownRenderer({ source }: { source: string }) {
+export default function MarkdownRenderer({ source, math }: { source: string; math?: Plugin }) {
   return (
     <div className="oj-markdown" style={{ overflowWrap: 'anywhere' }}>
       <ReactMarkdown
         remarkPlugins={[remarkGfm, remarkMath]}
-        rehypePlugins={[rehypeRaw, [rehypeSanitize, schema], rehypeKatex]}
+        rehypePlugins={
+          math ? [rehypeRaw, [rehypeSanitize, schema], math] : [rehypeRaw, [rehypeSanitize, schema]]
+        }
       >
         {source}
       </ReactMarkdown>

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { loadLocaleExtras } from './locale-extras.js';
 
 /** The two locales of doc 1 §9. */
 export type Lang = 'zh-CN' | 'en-US';
@@ -55,6 +55,7 @@ const lazyBackend = {
  * fallback language is loaded: the locales test guarantees both hold the same keys.
  */
 export async function initI18n(lang: Lang = initialLanguage()): Promise<void> {
+  const extras = loadLocaleExtras(lang);
   await i18n
     .use(lazyBackend)
     .use(initReactI18next)
@@ -66,6 +67,7 @@ export async function initI18n(lang: Lang = initialLanguage()): Promise<void> {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+  await extras;
   dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
@@ -78,10 +80,12 @@ export function setLanguage(next: Lang): void {
     // storage may be unavailable (private mode); the switch still applies to this page
   }
   // changeLanguage loads the namespaces in use for the new language before switching.
-  void i18n.changeLanguage(next).then(() => {
-    dayjs.locale(next === 'zh-CN' ? 'zh-cn' : 'en');
-    document.documentElement.lang = next;
-  });
+  void loadLocaleExtras(next)
+    .then(() => i18n.changeLanguage(next))
+    .then(() => {
+      dayjs.locale(next === 'zh-CN' ? 'zh-cn' : 'en');
+      document.documentElement.lang = next;
+    });
 }
 
 /** Toggles between Chinese and English (logo / short-name click, doc 1 §1). */

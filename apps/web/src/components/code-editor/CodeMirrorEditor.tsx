@@ -1,9 +1,9 @@
 import { indentUnit } from '@codemirror/language';
-import { EditorState, type Extension, Prec } from '@codemirror/state';
+import { Compartment, EditorState, type Extension, Prec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
-import CodeMirror from '@uiw/react-codemirror';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { loadLanguage } from './editor-languages.js';
+import { editorSetup } from './editor-setup.js';
 import { loadTheme } from './editor-themes.js';
 
 /** Props of the CodeMirror 6 editor (doc 2 §2.3). fontSize in px; height in px. */
@@ -24,8 +24,9 @@ export interface CodeMirrorEditorProps {
 }
 
 /**
- * The heavy editor (loaded lazily through `CodeEditor`): @uiw/react-codemirror with the lazily loaded grammar
- * and theme, tab size and indent unit, font size, read-only mode and the Ctrl+Enter shortcut.
+ * The heavy editor (loaded lazily through `CodeEditor`): a CodeMirror 6 view with a small fixed set-up
+ * (`editorSetup`), the lazily loaded grammar and theme, tab size and indent unit, font size, height, read-only
+ * mode and the Ctrl+Enter shortcut. `value` is controlled: outside changes replace the document.
  */
 export default function CodeMirrorEditor(p: CodeMirrorEditorProps) {
   const [lang, setLang] = useState<Extension | null>(null);
@@ -52,11 +53,28 @@ export default function CodeMirrorEditor(p: CodeMirrorEditorProps) {
     };
   }, [p.theme]);
 
+  const onChangeRef = useRef(p.onChange);
+  onChangeRef.current = p.onChange;
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const config = useMemo(() => new Compartment(), []);
+
   const extensions = useMemo(() => {
+    const auto = p.height === 'auto';
     const ext: Extension[] = [
+      editorSetup(!p.readOnly),
+      EditorState.readOnly.of(!!p.readOnly),
+      EditorView.editable.of(!p.readOnly),
       EditorState.tabSize.of(p.tabSize),
       indentUnit.of(' '.repeat(p.tabSize)),
-      EditorView.theme({ '&': { fontSize: `${p.fontSize}px` }, '.cm-scroller': { fontFamily: 'monospace' } }),
+      EditorView.theme({
+        '&': {
+          fontSize: `${p.fontSize}px`,
+          ...(auto ? { maxHeight: '600px' } : { height: `${p.height ?? 550}px` }),
+        },
+        '.cm-scroller': { fontFamily: 'monospace', overflow: 'auto' },
+        '&.cm-focused': { outline: 'none' },
+      }),
       Prec.highest(
         keymap.of([
           {
@@ -69,24 +87,48 @@ export default function CodeMirrorEditor(p: CodeMirrorEditorProps) {
         ]),
       ),
     ];
+    if (theme) ext.push(theme);
     if (lang) ext.push(lang);
     return ext;
-  }, [lang, p.tabSize, p.fontSize]);
+  }, [lang, theme, p.tabSize, p.fontSize, p.readOnly, p.height]);
 
-  const height = p.height === 'auto' ? undefined : `${p.height ?? 550}px`;
+  // The view is created once; settings changes reconfigure it, outside value changes replace the document.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once, updated by the effects below
+  useEffect(() => {
+    const v = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: p.value,
+        extensions: [
+          config.of(extensions),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) onChangeRef.current?.(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: config.reconfigure(extensions) });
+  }, [config, extensions]);
+
+  useEffect(() => {
+    const v = view.current;
+    if (v && v.state.doc.toString() !== p.value)
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: p.value } });
+  }, [p.value]);
+
   return (
-    <div data-testid={p.testId ?? 'code-editor'} style={{ border: '1px solid #e8e8e8' }}>
-      <CodeMirror
-        value={p.value}
-        onChange={p.onChange}
-        height={height}
-        maxHeight={p.height === 'auto' ? '600px' : undefined}
-        theme={theme ?? 'light'}
-        extensions={extensions}
-        readOnly={p.readOnly}
-        editable={!p.readOnly}
-        basicSetup={{ tabSize: p.tabSize, highlightActiveLine: !p.readOnly }}
-      />
-    </div>
+    <div
+      ref={host}
+      data-testid={p.testId ?? 'code-editor'}
+      style={{ border: '1px solid #e8e8e8', background: '#fff' }}
+    />
   );
 }

@@ -1,24 +1,26 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../../lib/api.js';
+import { fakeFetch } from '../../../test/fake-fetch.js';
 import { COMPILE_POLL_MS, COMPILE_WAIT_MS, compileSpjCode } from './compile-check.js';
 
-/** A fake transport: POST answers the key, each GET the next of `results` (the last one repeats). */
+/** A fake server: POST answers the key, each GET the next of `results` (the last one repeats). */
 function fakeServer(results: { status: string; message: string }[]) {
-  const seen: InternalAxiosRequestConfig[] = [];
   let i = 0;
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    const data = config.method === 'post' ? 'key-1' : results[Math.min(i++, results.length - 1)];
-    return { data: { status: 200, msg: 'success', data }, status: 200, statusText: '', headers: {}, config };
-  };
-  http.defaults.adapter = adapter;
-  return seen;
+  return fakeFetch((r) => ({
+    status: 200,
+    data: {
+      status: 200,
+      msg: 'success',
+      data: r.method === 'POST' ? 'key-1' : results[Math.min(i++, results.length - 1)],
+    },
+  }));
 }
 
 describe('compiling checker code from the problem form (doc 3 §4)', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('posts to compile-spj and polls compile-result every second until the judgehost answered', async () => {
     const seen = fakeServer([
@@ -28,16 +30,16 @@ describe('compiling checker code from the problem form (doc 3 §4)', () => {
     ]);
     const done = compileSpjCode('spj', { code: 'x', language: 'C++', extraFiles: { 'testlib.h': '//' } });
     await vi.advanceTimersByTimeAsync(COMPILE_POLL_MS * 2);
-    expect(seen.filter((c) => c.method === 'get')).toHaveLength(2);
+    expect(seen.filter((c) => c.method === 'GET')).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(COMPILE_POLL_MS);
     expect(await done).toEqual({ status: 'error', message: 'checker.cpp:1: error' });
-    expect(seen[0].url).toBe('/admin/problem/compile-spj');
-    expect(JSON.parse(seen[0].data)).toEqual({
+    expect(seen[0].path).toBe('/admin/problem/compile-spj');
+    expect(seen[0].body).toEqual({
       code: 'x',
       language: 'C++',
       extraFiles: { 'testlib.h': '//' },
     });
-    expect(seen[1].url).toBe('/admin/problem/compile-result');
+    expect(seen[1].path).toBe('/admin/problem/compile-result');
     expect(seen[1].params).toEqual({ key: 'key-1' });
   });
 
@@ -46,7 +48,7 @@ describe('compiling checker code from the problem form (doc 3 §4)', () => {
     const done = compileSpjCode('interactive', { code: 'x', language: 'C' });
     await vi.advanceTimersByTimeAsync(COMPILE_POLL_MS);
     expect(await done).toEqual({ status: 'ok', message: '' });
-    expect(seen.map((c) => c.url)).toEqual([
+    expect(seen.map((c) => c.path)).toEqual([
       '/admin/problem/compile-interactive',
       '/admin/problem/compile-result',
     ]);
@@ -61,6 +63,6 @@ describe('compiling checker code from the problem form (doc 3 §4)', () => {
     const left = compileSpjCode('spj', { code: 'x', language: 'C++' }, () => true);
     await vi.advanceTimersByTimeAsync(COMPILE_POLL_MS);
     expect((await left).status).toBe('queued');
-    expect(seen.filter((c) => c.method === 'get')).toHaveLength(0);
+    expect(seen.filter((c) => c.method === 'GET')).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
-import type { AdminGenerateUserBody, ApiResponse, Page } from '@oj/shared';
+import type { AdminGenerateUserBody, Page } from '@oj/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { apiDownload, apiGet, apiPost, apiPut, http } from '../../../lib/api.js';
+import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
 
 /** Query keys of the admin users page. */
@@ -57,8 +57,7 @@ export const useEditUser = () =>
 export const useDeleteUsers = () =>
   useMutation({
     mutationFn: async (ids: string[]) =>
-      (await http.delete<ApiResponse<{ deleted: number }>>('/admin/user/delete-user', { data: { ids } })).data
-        .data,
+      apiDelete<{ deleted: number }>('/admin/user/delete-user', undefined, undefined, { ids }),
     onSuccess: refresh,
   });
 
