@@ -125,7 +125,12 @@ describe('judging progress in the status checks', () => {
   it('honours cid: practice submissions are not in a contest scope; a bad cid is a 400 naming it', async () => {
     const id = await submitAs(t.app, root, pidStr);
     expect(await check(id, 0)).toMatchObject({ submitId: id, status: 5 });
-    expect(await check(id, 3)).toBeUndefined();
+    // With a cid the contest's own check answers: an unknown contest is a 404, never a practice verdict.
+    const other = await call(t.app, 'POST', '/api/check-submissions-status', {
+      token: root,
+      payload: { submitIds: [id], cid: 3 },
+    });
+    expect(other.code).toBe(404);
     const bad = await call(t.app, 'POST', '/api/check-submissions-status', {
       token: root,
       payload: { submitIds: [id], cid: -1 },
