@@ -245,6 +245,8 @@ describe('contest', () => {
       await root.getByTestId('display-id-input').press('Enter');
       await expect.poll(() => row.count(), T).toBe(0);
     }
+    // The display-id prompt may still be fading out: close the dialog that holds the public problem table.
+    await expect.poll(() => root.locator('.ant-modal-close:visible').count(), T).toBe(1);
     await root.locator('.ant-modal-close:visible').click();
     const table = root.getByTestId('contest-problem-table');
     await expect.poll(() => table.locator('.ant-table-row').count(), T).toBe(3);

@@ -13,7 +13,12 @@ export async function loadLocaleExtras(lang: Lang): Promise<void> {
   antdZh = antd.default;
 }
 
-/** antd's locale for `lang` (undefined: antd's own English), once `loadLocaleExtras(lang)` has resolved. */
-export function antdLocale(lang: Lang): Locale | undefined {
-  return lang === 'zh-CN' ? antdZh : undefined;
+/**
+ * antd's locale for `lang` once `loadLocaleExtras(lang)` has resolved. Never undefined: antd's ConfigProvider
+ * wraps its children in a LocaleProvider only when given a locale, so switching between none and one remounts the
+ * whole page (losing form errors and results). English is `{ locale: 'en' }`: antd's built-in English texts.
+ */
+const antdEn: Locale = { locale: 'en' };
+export function antdLocale(lang: Lang): Locale {
+  return lang === 'zh-CN' ? (antdZh ?? antdEn) : antdEn;
 }
