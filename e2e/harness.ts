@@ -49,6 +49,8 @@ export interface RunningServer {
 }
 
 /** Starts the real server on a fresh data dir; resolves once `/api/get-website-config` answers (max 90 s). */
+let serversStarted = 0;
+
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dist = process.env.OJ_WEB_DIST ?? path.join(ROOT, 'apps/web/dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
@@ -71,6 +73,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       OJ_EMBEDDED_JUDGE_WORKERS: '0',
       OJ_WEB_DIST: dist,
       LOG_LEVEL: 'info',
+      // A sandbox uid range per server: test files run in parallel, each embedded judgehost needs its own range
+      // (the second on a range in use refuses to start).
+      OJ_SANDBOX_UID_BASE: String(62_000 + ((process.pid * 4 + serversStarted++) % 200) * 16),
+      OJ_SANDBOX_UID_COUNT: '8',
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -70,12 +70,7 @@ async function signedInPage(locale: 'en-US' | 'zh-CN'): Promise<Page> {
 }
 
 beforeAll(async () => {
-  // A sandbox uid range of this run's own: other judgehosts on the machine (other test runs) hold the default.
-  server = await startServer({
-    OJ_EMBEDDED_JUDGE_WORKERS: '1',
-    OJ_SANDBOX_UID_BASE: String(62_000 + (process.pid % 100) * 16),
-    OJ_SANDBOX_UID_COUNT: '8',
-  });
+  server = await startServer({ OJ_EMBEDDED_JUDGE_WORKERS: '1' });
   const { token } = await api(server.base, 'POST', '/admin/login', {
     body: { username: 'root', password: ROOT_PASSWORD },
   });
