@@ -5,4 +5,5 @@ export * from './contests.js';
 export * from './problems.js';
 export * from './records.js';
 export * from './submissions.js';
+export * from './trainings.js';
 export * from './users.js';
