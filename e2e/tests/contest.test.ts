@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -319,6 +320,19 @@ describe('contest', () => {
     await shootThreeWays(root, 'contest-board-root', async () => {
       await expect.poll(() => boardUsers(root), T).toEqual([...USERS]);
     });
+    // Root exports the real board as a spreadsheet: the same rows in the same order.
+    const [download] = await Promise.all([
+      root.waitForEvent('download'),
+      root.getByTestId('board-export').click(),
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path()) as string);
+    const sheetRows = book.worksheets[0].getSheetValues().slice(3) as unknown[][];
+    expect(sheetRows.map((r) => [r[1], r[2]])).toEqual([
+      [1, 'cw_alice'],
+      [2, 'cw_bob'],
+      [3, 'cw_carol'],
+    ]);
 
     const carol = userPages[2];
     await carol.goto(`${server.base}/contest/${cid}/rank`);
@@ -327,6 +341,7 @@ describe('contest', () => {
     expect(await cellClasses(carol, 'cw_carol')).toEqual(['', '', 'wrong']);
     expect(await cellClasses(carol, 'cw_alice')).toEqual(['try', 'try', '']);
     expect(await cellClasses(carol, 'cw_bob')).toEqual(['try', '', '']);
+    expect(await carol.getByTestId('board-export').count()).toBe(0);
     await shootThreeWays(carol, 'contest-board-sealed', async () => {
       await expect.poll(async () => (await boardUsers(carol)).length, T).toBe(3);
     });

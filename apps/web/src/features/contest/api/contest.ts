@@ -1,6 +1,6 @@
 import type { Page } from '@oj/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../../lib/api.js';
+import { apiDownload, apiGet, apiPost } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
 import type { ProblemDetailResponse } from '../../problem/api/types.js';
 import type {
@@ -111,6 +111,13 @@ export const useContestBoard = <R extends AcmRow | OiRow>(
     refetchInterval: opts.refreshMs ?? false,
     enabled: opts.enabled ?? true,
   });
+
+/**
+ * GET /api/file/download-contest-rank (contest admins): the real board as an .xlsx blob, with the same star and
+ * after-contest switches as the table; a refusal rejects with the server's message.
+ */
+export const downloadContestRank = (q: { cid: number; removeStar: boolean; containsEnd: boolean }) =>
+  apiDownload('/file/download-contest-rank', q);
 
 /** GET /api/get-contest-outsize-info?cid= (spelling of doc 2 §7): contest and problems for the outside board. */
 export const useOutsideInfo = (cid: number) =>

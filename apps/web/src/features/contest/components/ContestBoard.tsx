@@ -1,10 +1,11 @@
-import { ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { ContestStatus, ContestType, LIMITS } from '@oj/shared';
-import { Button, Card, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Space, Table, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
-import { useContestBoard } from '../api/contest.js';
+import { saveBlob } from '../../../lib/save-blob.js';
+import { downloadContestRank, useContestBoard } from '../api/contest.js';
 import type { AcmRow, BoardContest, BoardProblem, BoardRowBase, OiRow } from '../api/types.js';
 import { loadConcerned, toggleConcerned } from '../lib/concerned.js';
 import { BoardControls, type BoardSwitches } from './BoardControls.js';
@@ -43,6 +44,7 @@ export function ContestBoard({
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(LIMITS.scoreboardPageSize);
   const [concerned, setConcerned] = useState(() => loadConcerned(c.id));
+  const [exporting, setExporting] = useState(false);
   useEffect(() => {
     if (ended) setSw((s) => (s.autoRefresh ? { ...s, autoRefresh: false } : s));
   }, [ended]);
@@ -77,6 +79,21 @@ export function ContestBoard({
     onConcern: (uid: string) => setConcerned(toggleConcerned(c.id, uid)),
   };
   const rows = board.data?.records ?? [];
+  const exportBoard = async () => {
+    setExporting(true);
+    try {
+      const blob = await downloadContestRank({
+        cid: c.id,
+        removeStar: sw.removeStar,
+        containsEnd: sw.containsEnd,
+      });
+      saveBlob(blob, `contest_${c.id}_rank.xlsx`);
+    } catch {
+      // the api client has shown the server's message
+    } finally {
+      setExporting(false);
+    }
+  };
   const rowClassName = (r: BoardRowBase) => (r.isConcerned || concerned.includes(r.uid) ? 'concerned' : '');
   const common = {
     rowKey: 'uid',
@@ -113,9 +130,21 @@ export function ContestBoard({
         </>
       }
       extra={
-        <Button icon={<ReloadOutlined />} onClick={() => board.refetch()} aria-label={t('Refresh')}>
-          {t('Refresh')}
-        </Button>
+        <Space wrap size={8}>
+          {isContestAdmin && !outside && (
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={exportBoard}
+              data-testid="board-export"
+            >
+              {t('Export_board')}
+            </Button>
+          )}
+          <Button icon={<ReloadOutlined />} onClick={() => board.refetch()} aria-label={t('Refresh')}>
+            {t('Refresh')}
+          </Button>
+        </Space>
       }
       data-testid="contest-board"
       styles={{ title: { whiteSpace: 'normal' } }}
