@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { contests } from './contests.js';
 
 /**
@@ -39,8 +39,16 @@ export const contestCells = pgTable(
     /** Submissions from `sealRankTime` to the end, and after the end: pending tries on a sealed board. */
     frozen: integer('frozen').notNull().default(0),
     frozenEnd: integer('frozen_end').notNull().default(0),
+    /**
+     * The board version at which this cell last changed (its `contest_boards.version`): a process holding the
+     * ranked board of version v patches it with the cells of seq > v (modules/contest/board/patch.ts).
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.cid, t.uid, t.pid] })],
+  (t) => [
+    primaryKey({ columns: [t.cid, t.uid, t.pid] }),
+    index('contest_cells_seq_idx').on(t.cid, t.seq),
+  ],
 );
 
 /**
@@ -58,4 +66,9 @@ export const contestBoards = pgTable('contest_boards', {
   oiRankScoreType: text('oi_rank_score_type'),
   type: integer('type'),
   rebuiltAt: timestamp('rebuilt_at', { withTimezone: true }),
+  /**
+   * The last version at which the board changed as a whole (a rebuild of the cells, a settings or problem change):
+   * a ranked board older than this is built again, not patched.
+   */
+  fullVersion: bigint('full_version', { mode: 'number' }).notNull().default(0),
 });
