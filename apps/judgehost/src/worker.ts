@@ -23,6 +23,8 @@ export type JudgeFn = (
     onPhase?(phase: 'prepare' | 'data' | 'case', ms: number): void;
     /** Aborted at the task's deadline (the pipeline then cancels its runs and closes its box sessions). */
     signal?: AbortSignal;
+    /** Takes the task's clean-up (sessions closed, task dir removed) so the result can be posted meanwhile. */
+    cleanup?(done: Promise<void>): void;
   },
 ) => Promise<JudgeResult>;
 
@@ -231,6 +233,7 @@ export class Judgehost {
     const state = { delay: 500 };
     let posting: Promise<void> = Promise.resolve();
     let prefetched: { raw: unknown; asked: number } | null = null;
+    let cleaning: Promise<void> = Promise.resolve();
     while (!signal.aborted) {
       const asked = prefetched?.asked ?? Date.now();
       const raw =
@@ -247,7 +250,10 @@ export class Judgehost {
         await this.release(task);
         break;
       }
+      // The previous task's clean-up ran while its result was posted and this lease answered.
+      await cleaning;
       const judged = await this.judgeOne(task, worker, Date.now() - asked);
+      cleaning = judged.cleanup;
       // The next lease is sent before the result so the server answers it first (the result's transaction is
       // longer). Not tied to `signal`: an answer already on its way is received and released rather than lost.
       const next = Date.now();
@@ -261,7 +267,7 @@ export class Judgehost {
       const task = await this.checked(prefetched.raw, worker);
       if (task) await this.release(task);
     }
-    await posting;
+    await Promise.all([posting, cleaning]);
   }
 
   /**
@@ -294,7 +300,8 @@ export class Judgehost {
 
   /**
    * Runs the pipeline on one task under the per-task deadline (past it: System Error, and the slot is free again;
-   * the pipeline is told through an AbortSignal and cancels its runs and closes its box sessions). Returns the result with the phase timings (ms) for the log.
+   * the pipeline is told through an AbortSignal and cancels its runs and closes its box sessions). Returns the result with the phase timings (ms) for the log
+   * and the task's clean-up (box sessions closing, task dir removal; never rejects), still running.
    */
   private async judgeOne(task: JudgeTask, worker: number, leaseMs: number) {
     this.running.add(task.jobId);
@@ -314,6 +321,7 @@ export class Judgehost {
     let result: JudgeResult;
     const deadline = new AbortController();
     const progress = new ProgressReporter((p) => this.client.progress(p));
+    let cleanup: Promise<void> = Promise.resolve();
     try {
       const judged = this.opts.judge(task, {
         signal: deadline.signal,
@@ -326,6 +334,9 @@ export class Judgehost {
         onPhase: (phase, ms) => {
           phases[`${phase}Ms`] += ms;
           if (phase === 'case') phases.cases++;
+        },
+        cleanup: (done) => {
+          cleanup = done;
         },
       });
       const late = new Promise<JudgeResult>((resolve) => {
@@ -345,7 +356,7 @@ export class Judgehost {
       progress.close();
     }
     phases.judgeMs = performance.now() - started;
-    return { task, result, phases };
+    return { task, result, phases, cleanup };
   }
 
   /** Posts a judged task's result (see postResult), logs it with its phases, and forgets the job. */

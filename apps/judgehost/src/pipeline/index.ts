@@ -42,7 +42,17 @@ export interface JudgeDeps {
   onPhase?(phase: 'prepare' | 'data' | 'case', ms: number): void;
   /** Aborted at the worker's per-task deadline: the task's box sessions are cancelled and closed. */
   signal?: AbortSignal;
+  /**
+   * When given, the task's clean-up (closing its box sessions, removing its task dir) is handed to this function
+   * instead of being awaited, so `judge` resolves as soon as the result is known (the worker posts it meanwhile
+   * and waits for the clean-up before its next task). The promise never rejects. Without it `judge` resolves
+   * only once everything of the task is gone.
+   */
+  cleanup?(done: Promise<void>): void;
 }
+
+/** Work roots already made traversable and checked reachable in this process (checked once, not per task). */
+const reachableRoots = new Set<string>();
 
 type Envelope = Pick<JudgeResult, 'judgehostId' | 'jobId' | 'version'>;
 
@@ -74,8 +84,10 @@ async function runCases(
       const tc = group[i];
       if (cases.length > 0) deps.onStatus?.(JudgeStatus.JUDGING, cases.length, task.testcases.length);
       const t0 = performance.now();
-      const input = await deps.getTestcase(tc.inputHash);
-      const answer = await deps.getTestcase(tc.outputHash);
+      const [input, answer] = await Promise.all([
+        deps.getTestcase(tc.inputHash),
+        deps.getTestcase(tc.outputHash),
+      ]);
       const t1 = performance.now();
       deps.onPhase?.('data', t1 - t0);
       const judged = await judgeCase(ctx, tc, { input, answer });
@@ -105,8 +117,11 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
   let sessions: TaskSessions | null = null;
   try {
     const rt = deps.runtime ?? (await defaultRuntime(deps.cpu));
-    for (const dir of [deps.workRoot, join(deps.workRoot, 'checkers')]) await ensureTraversable(dir);
-    await assertReachable(deps.workRoot);
+    if (!reachableRoots.has(deps.workRoot)) {
+      for (const dir of [deps.workRoot, join(deps.workRoot, 'checkers')]) await ensureTraversable(dir);
+      await assertReachable(deps.workRoot);
+      reachableRoots.add(deps.workRoot);
+    }
     // Every dir a box writes in lives on the sandbox's size-capped tmpfs, root-owned down to the case dirs.
     const tasksDir = join(await rt.scratchRoot(), 'tasks');
     await mkdir(tasksDir, { recursive: true, mode: 0o711 });
@@ -115,8 +130,14 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
     const total = task.kind === 'judge' ? task.testcases.length : 0;
     deps.onStatus?.(JudgeStatus.COMPILING, 0, total);
     if (task.kind === 'compile') return result(env, await compileCheck(task, rt, taskDir));
+    // The user's box session starts while the program compiles: its /p is the (still empty) root-owned dir the
+    // compiled files are installed in afterwards (a read-only bind shows them). A compile error closes it unused.
+    const programDir = join(taskDir, 'prog');
+    await mkdir(programDir, { mode: 0o755 });
+    sessions = new TaskSessions(rt, programDir, sessionTmpBytes(task), deps.signal);
+    sessions.user().catch(() => {}); // a box that does not start is the first case's System Error
     const t0 = performance.now();
-    const prepared = await prepareTask(task, rt, taskDir, deps.workRoot);
+    const prepared = await prepareTask(task, rt, taskDir, deps.workRoot, programDir);
     deps.onPhase?.('prepare', performance.now() - t0);
     if (prepared.kind === 'compileError') {
       return result(env, { status: JudgeStatus.COMPILE_ERROR, errorMessage: prepared.message });
@@ -127,9 +148,9 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
     deps.onStatus?.(JudgeStatus.JUDGING, 0, total);
     const scratchDir = join(taskDir, 'scratch');
     await mkdir(scratchDir, { recursive: true, mode: 0o700 });
-    const { language, programDir, extraFiles, checker } = prepared;
-    // One box session for the user's runs and one for the checker / interactor, closed when the task ends.
-    sessions = new TaskSessions(rt, programDir, checker, sessionTmpBytes(task), deps.signal);
+    const { language, extraFiles, checker } = prepared;
+    // The checker / interactor gets a session of its own, opened on first use; both close when the task ends.
+    sessions.setChecker(checker);
     const ctx = { rt, problem: task.problem, language, sessions, checker, extraFiles };
     if (task.kind === 'test') {
       const t = await runTest(ctx, task, scratchDir);
@@ -161,7 +182,13 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
       errorMessage: truncateText(`Judge failure: ${message}`, COMPILE_MESSAGE_MAX),
     });
   } finally {
-    await sessions?.close();
-    if (taskDir) await rm(taskDir, { recursive: true, force: true }).catch(() => {});
+    const opened = sessions;
+    const dir = taskDir;
+    const done = (async () => {
+      await opened?.close();
+      if (dir) await rm(dir, { recursive: true, force: true }).catch(() => {});
+    })();
+    if (deps.cleanup) deps.cleanup(done);
+    else await done;
   }
 }

@@ -25,7 +25,8 @@ export type Prepared =
  * Writes the source and userExtraFile entries into `<taskDir>/compile` (on the work tmpfs; the compile box writes
  * there), compiles it (Compile Error with the truncated compiler message), then installs the regular files of that
  * dir as root-owned read-only files in `<taskDir>/prog` (copied by descriptor, links and FIFOs skipped) and drops
- * the compile dir: the task's box session binds that dir read-only at /p (`programDir`); the userExtraFile
+ * the compile dir: the task's box session binds that dir read-only at /p (`programDir`, default `<taskDir>/prog`;
+ * it may exist already, empty and root-owned, bound into a session started during the compile); the userExtraFile
  * entries among them are also placed in /w of every run (`extraFiles`), where the program may read them. Then compiles or reuses the cached special
  * judge / interactor (a failure there is a System Error with the compiler message). An unknown language is a
  * System Error.
@@ -35,6 +36,7 @@ export async function prepareTask(
   rt: Runtime,
   taskDir: string,
   workRoot: string,
+  progDir = join(taskDir, 'prog'),
 ): Promise<Prepared> {
   const language = rt.getLanguage(task.language);
   if (!language) return { kind: 'systemError', message: `Language "${task.language}" is not available here` };
@@ -48,7 +50,6 @@ export async function prepareTask(
     if (compiled.systemError) return { kind: 'systemError', message: message || 'Compiler failed to run' };
     if (!compiled.ok) return { kind: 'compileError', message };
   }
-  const progDir = join(taskDir, 'prog');
   const installed = await copyOutFiles(compileDir, progDir);
   const extraFiles = Object.keys(task.problem.userExtraFile ?? {})
     .map((name) => safeName(name))

@@ -113,6 +113,19 @@ async function judgeRun(ctx: CaseContext, limits: JudgeLimits, paths: CasePaths)
     const head = run.verdict === 'SE' ? Buffer.alloc(0) : await readHead(run.stdoutPath, OUTPUT_HEAD_BYTES);
     return { run, v: { status: rv.status, fraction: 0, message: rv.message, userOutput: head } };
   }
+  const plainCompare = ctx.problem.judgeMode === 'default' || !ctx.checker || !ctx.problem.spj;
+  if (!ctx.problem.isFileIO && !ctx.noAnswer && plainCompare) {
+    // The usual case: the head of stdout (previews) and the comparison read the same file at once.
+    const cap = limits.sandbox.outputBytes;
+    const [head, status] = await Promise.all([
+      readHead(run.stdoutPath, OUTPUT_HEAD_BYTES),
+      compareFiles(run.stdoutPath, paths.answer, ctx.problem.isRemoveEndBlank, cap),
+    ]);
+    return {
+      run,
+      v: { status, fraction: status === JudgeStatus.ACCEPTED ? 1 : 0, message: null, userOutput: head },
+    };
+  }
   const out = await userOutputOf(ctx, run, limits.sandbox.outputBytes);
   if (!('path' in out)) return { run, v: { ...out, fraction: 0 } };
   return { run, v: await judgeOutput(ctx, limits, paths, out) };
@@ -200,10 +213,13 @@ export interface CasePaths {
  */
 export async function judgeCase(ctx: CaseContext, tc: JudgeTestcase, paths: CasePaths): Promise<JudgedCase> {
   const limits = userLimits(ctx.problem, ctx.language.factor, tc.outputSize);
+  // The previews of the input and answer are read while the program runs (they never fail: '' when unreadable).
+  const previews = Promise.all([previewFile(paths.input), previewFile(paths.answer)]);
   const { run, v }: { run: RunResult; v: Verdict } =
     ctx.problem.judgeMode === 'interactive'
       ? await interactRun(ctx, limits, paths)
       : await judgeRun(ctx, limits, paths);
+  const [inputData, outputData] = await previews;
   const isOi = ctx.problem.type === ProblemType.OI;
   return {
     fraction: v.fraction,
@@ -216,8 +232,8 @@ export async function judgeCase(ctx: CaseContext, tc: JudgeTestcase, paths: Case
       memory: Math.max(0, Math.round(run.memoryKb)),
       score: isOi ? caseScore(v.status, v.fraction, tc.score) : null,
       groupNum: tc.groupNum,
-      inputData: await previewFile(paths.input),
-      outputData: await previewFile(paths.answer),
+      inputData,
+      outputData,
       userOutput: typeof v.userOutput === 'string' ? v.userOutput : previewBuffer(v.userOutput),
       message: v.message,
     },

@@ -55,11 +55,11 @@ export class TaskSessions {
   private checkerSession: Promise<BoxSession> | null = null;
   private closed = false;
   private closing: Promise<void> | null = null;
+  private checker: CompiledChecker | null = null;
 
   constructor(
     private readonly rt: Runtime,
     private readonly programDir: string,
-    private readonly checker: CompiledChecker | null,
     private readonly tmpBytes: { user: number; checker: number },
     private readonly signal?: AbortSignal,
   ) {
@@ -78,6 +78,11 @@ export class TaskSessions {
     const session = this.rt.openSession({ programDir, tmpBytes });
     this.opened.push(session);
     return session;
+  }
+
+  /** The task's checker / interactor build (known once it is compiled, after the user's session may have started). */
+  setChecker(checker: CompiledChecker | null): void {
+    this.checker = checker;
   }
 
   /** The user's session (rejects when the box cannot start: the task is then a System Error). */
