@@ -15,4 +15,5 @@ export * from './schemas/rank.js';
 export * from './schemas/scoreboard.js';
 export * from './schemas/site-admin.js';
 export * from './schemas/submission.js';
+export * from './schemas/training.js';
 export * from './schemas/user-home.js';

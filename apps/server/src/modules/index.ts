@@ -29,4 +29,5 @@ export const modules: { name: string; load: () => Promise<{ default: FastifyPlug
   { name: 'problem-compile-check', load: () => import('./problem/compile-check.routes.js') },
   { name: 'submission-wa-case', load: () => import('./submission/wa-case.routes.js') },
   { name: 'contest', load: () => import('./contest/contest.routes.js') },
+  { name: 'training', load: () => import('./training/training.routes.js') },
 ];

@@ -184,7 +184,45 @@ beforeAll(async () => {
   };
   const contestId = await contest(0);
   const privateContestId = await contest(1);
+  const category = await ok200(
+    'training category',
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/training/category',
+      token: root,
+      payload: { name: 'mx-category', color: '#123456' },
+    }),
+  );
+  const training = async (auth: string) => {
+    const tr = await ok200(
+      `training (${auth})`,
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/training',
+        token: root,
+        payload: {
+          training: { title: `Matrix ${auth}`, description: 'Seeded training', auth, privatePwd: 'mx-pwd' },
+          trainingCategory: { id: category.id },
+        },
+      }),
+    );
+    await ok200(
+      'training problem',
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/training/add-problem-from-public',
+        token: root,
+        payload: { tid: tr.tid, pid: pub.pid, displayId: 'A' },
+      }),
+    );
+    return tr.tid as number;
+  };
+  const trainingId = await training('Public');
+  const privateTrainingId = await training('Private');
   seed = {
+    trainingId,
+    privateTrainingId,
+    trainingCategoryId: category.id as number,
     contestId,
     privateContestId,
     publicPid: pub.pid as number,

@@ -14,6 +14,7 @@ import type { MatrixRow } from './matrix/roles.js';
 import { rootRows } from './matrix/root.js';
 import { scoreboardRows } from './matrix/scoreboard.js';
 import { submissionsRows } from './matrix/submissions.js';
+import { trainingRows } from './matrix/training.js';
 
 export { type MatrixRow, problemPayload, ROLES, type RoleKey, type Seed } from './matrix/roles.js';
 
@@ -26,4 +27,5 @@ export const MATRIX: MatrixRow[] = [
   ...judgeRows,
   ...contestRows,
   ...scoreboardRows,
+  ...trainingRows,
 ];

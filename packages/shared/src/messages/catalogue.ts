@@ -216,4 +216,18 @@ export const MESSAGES = {
   'adminUser.deleteSuperAdmin': 'A super administrator can not be deleted: {usernames}',
   'adminUser.batchRefused': '{count} row(s) refused, nothing imported. Row {row} ({username}): {reason}',
   'adminUser.batchTaken': 'A username or email was taken meanwhile, nothing imported',
+  // Trainings
+  'training.notFound': 'The training does not exist',
+  'training.privateRegisterFirst': 'This training is private: enter its password first',
+  'training.wrongPassword': 'Wrong training password',
+  'training.publicNoRegister': 'This training is public: no password is needed',
+  'training.alreadyRegistered': 'You have already registered for this training',
+  'training.problemNotInTraining': 'The problem does not exist in this training',
+  'training.manageOwnerOnly': 'Only the training author or a super admin may manage this training',
+  'training.deleteRootOnly': 'Only a super admin may delete a training',
+  'training.displayIdUsed': 'displayId: {displayId} is already used in this training',
+  'training.problemAlreadyAdded': 'pid: the problem is already in this training',
+  'training.publicProblemsOnly': 'pid: only public problems can be added to a training',
+  'training.problemLinkNotFound': 'The training problem does not exist',
+  'training.categoryNotFound': 'trainingCategory.id: the training category does not exist',
 } as const satisfies Record<string, string>;

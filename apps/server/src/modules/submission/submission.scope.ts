@@ -14,6 +14,8 @@ export interface AdmittedSubmit {
   cid: number;
   /** The contest-problem row id, null outside contests. */
   cpid: number | null;
+  /** The training the submission was made in (a practice submission that carries it); absent otherwise. */
+  tid?: number | null;
 }
 
 /**

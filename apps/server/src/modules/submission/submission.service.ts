@@ -32,8 +32,8 @@ export interface SubmitInput {
 
 /**
  * Submits code for judging (doc 2 §5, §7 submit-problem-judge): checks role (403 for no-submit roles), code, then
- * the scope's admission rule (practice: admitPractice; a contest when `cid` is set: the contest area's rule, see
- * submission.scope.ts), language (400), the non-contest frequency and the cap on unfinished submissions (429;
+ * the scope's admission rule (practice: admitPractice; a contest when `cid` is set, a training when `tid` is: that
+ * area's rule, see submission.scope.ts), language (400), the non-contest frequency and the cap on unfinished submissions (429;
  * super admins exempt, see assertQueueRoom); then inserts the submission and its queued job (contest jobs get the
  * contest priority) in one transaction.
  * Returns the new submission's view (with code).
@@ -50,7 +50,9 @@ export async function submitJudge(
   assertCode(input.code);
   const target = input.cid
     ? await admitScoped(ctx, user, input, 'contest')
-    : await admitPractice(ctx, user, input);
+    : input.tid
+      ? await admitScoped(ctx, user, input, 'training')
+      : await admitPractice(ctx, user, input);
   const { problem } = target;
   await assertLanguage(ctx.db, problem, input.language);
   if (target.cid === 0) await assertSubmitInterval(ctx, user);
@@ -66,7 +68,7 @@ export async function submitJudge(
         username: user.username,
         cid: target.cid,
         cpid: target.cpid,
-        tid: input.tid ?? null,
+        tid: target.tid ?? null,
         code: input.code,
         language: input.language,
         length: Buffer.byteLength(input.code),

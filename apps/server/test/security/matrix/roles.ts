@@ -33,6 +33,10 @@ export interface Seed {
   contestId: number;
   /** A private running contest of root (password 'mx-pwd') with MX-PUB as problem A. */
   privateContestId: number;
+  /** A public training of root with MX-PUB as problem A, its category, and a private one (password 'mx-pwd'). */
+  trainingId: number;
+  privateTrainingId: number;
+  trainingCategoryId: number;
   announcementId: number;
   tagId: number;
   classificationId: number;

@@ -1,0 +1,64 @@
+import { isSuperAdminRole, type TrainingAccessVo, TrainingAuth } from '@oj/shared';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context.js';
+import { trainingRegisters, trainings } from '../../db/schema/index.js';
+import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+
+export type TrainingRow = typeof trainings.$inferSelect;
+
+/** Loads a training by id; 404 "The training does not exist" when absent. */
+export async function loadTraining(ctx: AppContext, tid: number): Promise<TrainingRow> {
+  const [row] = await ctx.db.select().from(trainings).where(eq(trainings.id, tid)).limit(1);
+  if (!row) throw notFound('training.notFound');
+  return row;
+}
+
+/** Training admin (doc 3 §6): its author or a super admin. They always enter and see hidden trainings. */
+export function isTrainingAdmin(user: SessionUser | null, t: Pick<TrainingRow, 'uid'>): boolean {
+  if (!user) return false;
+  return isSuperAdminRole(user.role) || (t.uid != null && t.uid === user.uid);
+}
+
+/** True when `uid` gave the training's password once (registrations are kept for good). */
+export async function isTrainingRegistered(ctx: AppContext, tid: number, uid: string): Promise<boolean> {
+  const [r] = await ctx.db
+    .select({ uid: trainingRegisters.uid })
+    .from(trainingRegisters)
+    .where(and(eq(trainingRegisters.tid, tid), eq(trainingRegisters.uid, uid)))
+    .limit(1);
+  return !!r;
+}
+
+/**
+ * The caller's standing (issue 11 "Access"): `access` for admins, for any signed-in user of a public training,
+ * and for registered users of a private one.
+ */
+export async function trainingStanding(
+  ctx: AppContext,
+  user: SessionUser,
+  t: TrainingRow,
+): Promise<TrainingAccessVo> {
+  const isAdmin = isTrainingAdmin(user, t);
+  const registered = await isTrainingRegistered(ctx, t.id, user.uid);
+  const access = isAdmin || t.auth !== TrainingAuth.PRIVATE || registered;
+  return { access, isAdmin, registered };
+}
+
+/**
+ * Loads a training the caller may open at all: 401 for anonymous callers (doc 2 §2.13: opening a training needs
+ * login), 404 for unknown ones and hidden ones (status off) unless the caller is a training admin.
+ */
+export async function openTraining(ctx: AppContext, user: SessionUser | null, tid: number) {
+  if (!user) throw unauthorized();
+  const training = await loadTraining(ctx, tid);
+  if (!training.status && !isTrainingAdmin(user, training)) throw notFound('training.notFound');
+  return { user, training };
+}
+
+/** openTraining, then 403 for a private training the caller has not registered for (admins excepted). */
+export async function enterTraining(ctx: AppContext, user: SessionUser | null, tid: number) {
+  const opened = await openTraining(ctx, user, tid);
+  const standing = await trainingStanding(ctx, opened.user, opened.training);
+  if (!standing.access) throw forbidden('training.privateRegisterFirst');
+  return { ...opened, standing };
+}
