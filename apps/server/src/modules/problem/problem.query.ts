@@ -234,7 +234,7 @@ export async function problemDetailOf(ctx: AppContext, p: ProblemRow) {
 }
 
 /** The practice judge counts of a problem (doc 2 §3 problemCount). */
-function practiceCount(p: ProblemRow) {
+export function practiceCount(p: ProblemRow) {
   return {
     pid: p.id,
     total: p.countTotal,

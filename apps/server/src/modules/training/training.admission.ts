@@ -8,7 +8,7 @@ import { type AdmittedSubmit, registerAdmission } from '../submission/submission
 import type { SubmitInput } from '../submission/submission.service.js';
 import { enterTraining } from './training.access.js';
 
-/** The training's problem named by `pid`: its display id, else its numeric problem id; 404 when not in it. */
+/** The training's problem named by `pid`: its numeric id when it is one of the training's, else its display id. */
 async function findTrainingProblem(ctx: AppContext, tid: number, pid: string | number) {
   const key = String(pid).trim();
   const find = (match: SQL) =>
@@ -18,11 +18,11 @@ async function findTrainingProblem(ctx: AppContext, tid: number, pid: string | n
       .innerJoin(problems, eq(problems.id, trainingProblems.pid))
       .where(and(eq(trainingProblems.tid, tid), match))
       .limit(1);
-  const [byDisplay] = await find(sql`upper(${trainingProblems.displayId}) = upper(${key})`);
-  if (byDisplay) return byDisplay.p;
   const [byPid] = /^\d{1,15}$/.test(key) ? await find(eq(trainingProblems.pid, Number(key))) : [];
-  if (!byPid) throw notFound('training.problemNotInTraining');
-  return byPid.p;
+  if (byPid) return byPid.p;
+  const [byDisplay] = await find(sql`upper(${trainingProblems.displayId}) = upper(${key})`);
+  if (!byDisplay) throw notFound('training.problemNotInTraining');
+  return byDisplay.p;
 }
 
 /**

@@ -5,7 +5,7 @@ import { problems, type TrainingCell, trainingProblems, trainingRecords } from '
 import { notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { assertCanViewProblem, canViewProblem } from '../problem/problem.access.js';
-import { likePattern, problemDetailOf, tagsByPid } from '../problem/problem.query.js';
+import { likePattern, practiceCount, problemDetailOf, tagsByPid } from '../problem/problem.query.js';
 import { enterTraining } from './training.access.js';
 
 /** The training's problems in order (rank, then when added) with their problem rows. */
@@ -87,6 +87,7 @@ export async function trainingProblemDetail(
   const [detail, cells] = await Promise.all([problemDetailOf(ctx, row.p), cellsOf(ctx, tid, user.uid)]);
   return {
     ...detail,
+    problemCount: practiceCount(row.p),
     trainingProblem: { id: row.tp.id, tid, pid: row.p.id, displayId: row.tp.displayId, rank: row.tp.rank },
     myStatus: cells[String(row.p.id)]?.status ?? JudgeStatus.NOT_SUBMITTED,
   };
