@@ -7,6 +7,7 @@ import { adminUserRoutes } from '../features/admin-user/routes.js';
 import { contestRoutes } from '../features/contest/routes.js';
 import { homeRoutes } from '../features/home/routes.js';
 import { practiceRoutes } from '../features/problem/practice-routes.js';
+import { trainingRoutes } from '../features/training/routes.js';
 import { userRoutes } from '../features/user/routes.js';
 import type { AppRoute } from './route-types.js';
 
@@ -22,6 +23,7 @@ export const siteRoutes: AppRoute[] = [
   ...userRoutes,
   ...practiceRoutes,
   ...contestRoutes,
+  ...trainingRoutes,
 ];
 
 /** Pages under /admin (all need an admin role; meta adds super admin where the spec says so). */

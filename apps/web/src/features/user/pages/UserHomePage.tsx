@@ -21,6 +21,7 @@ import { Markdown } from '../../../components/Markdown.js';
 import { session, useSession } from '../../../lib/session.js';
 import { formatTime } from '../../../lib/time.js';
 import { acRate, oiScore } from '../../rank/lib/rank-math.js';
+import { TrainingProgressCard } from '../../training/components/TrainingProgressCard.js';
 import { useUserCalendarHeatmap, useUserHomeInfo, type Who } from '../api/user-home.js';
 import { DifficultyStats } from '../components/DifficultyStats.js';
 
@@ -29,7 +30,7 @@ const HeatCalendar = lazy(() => import('../components/HeatCalendar.js'));
 /**
  * /user-home?uid&username (doc 1 §2.9): profile card, solved / submissions / OI score / AC rate (the rank tables'
  * figures and scale), solved problem
- * list, year heat calendar and difficulty statistics. Without query the signed-in user's own home.
+ * list, training progress, year heat calendar and difficulty statistics. Without query the signed-in user's own home.
  */
 export default function UserHomePage() {
   const { t } = useTranslation('user');
@@ -147,6 +148,7 @@ export default function UserHomePage() {
               </Space>
             )}
           </Card>
+          <TrainingProgressCard uid={u.uid} />
         </Col>
       </Row>
     </div>
