@@ -3,8 +3,9 @@
  * with a SOCK_SEQPACKET socket to oj-boxd on fd 3; it runs one program per request, many times.
  *
  * Messages from oj-boxd: one run request = a struct agent_req, then argc + envc NUL-terminated strings, with
- * SCM_RIGHTS descriptors: stdin, stdout, stderr, then n_cg cgroup.procs descriptors (opened by root).
- * Messages to oj-boxd (text): "R" ready; "S <start ns>" the program exec'd; "F <errno>" its execve failed;
+ * SCM_RIGHTS descriptors: stdin, stdout, stderr, then n_cg cgroup join descriptors (opened by root: v1 `tasks`,
+ * v2 `cgroup.procs`; see oj-boxd's join_file).
+ * Messages to oj-boxd (text): "R" ready; "S <start ns> <ns its cgroup self-move took>" the program exec'd; "F <errno>" its execve failed;
  * "X <wait status> <end ns>" it ended; "D <ipc objects removed>" every process of the run is reaped and the
  * SysV IPC objects of the box are gone (the box holds nothing of the run).
  *
@@ -77,6 +78,13 @@ static int remove_ipc(const char *kind) {
   return removed;
 }
 
+/* What the child tells the agent on the close-on-exec pipe: first {0, ns of its cgroup self-move}, then either
+ * end of file (the exec worked) or {errno, 0} (a failure; also the only record when the move itself failed). */
+struct child_report {
+  int err;
+  long long move_ns;
+};
+
 static void set_limit(int resource, long long value) {
   struct rlimit rl = {(rlim_t)value, (rlim_t)value};
   setrlimit(resource, &rl);
@@ -88,13 +96,16 @@ static void child(const struct agent_req *req, int *fds, char **argv, char **env
     if (dup2(fds[i], 100 + i) < 0) _exit(125);
   for (int i = 0; i < 3; i++)
     if (dup2(100 + i, i) < 0) _exit(125);
+  long long t0 = now_ns();
   for (int i = 0; i < req->n_cg; i++) {
     if (write(fds[3 + i], "0", 1) != 1) {
-      int e = errno;
-      if (write(report, &e, sizeof e) < 0) _exit(125);
+      struct child_report r = {errno, 0};
+      if (write(report, &r, sizeof r) < 0) _exit(125);
       _exit(125);
     }
   }
+  struct child_report moved = {0, now_ns() - t0}; /* how long the self-move took (timing only) */
+  if (write(report, &moved, sizeof moved) != (ssize_t)sizeof moved) _exit(125);
   /* Everything but stdio and the report pipe goes (the socket first of all); the pipe closes on exec, which
    * is the success signal. Before the rlimits: a small RLIMIT_NOFILE must not keep fd 3 from being replaced. */
   if (dup2(report, 3) != 3 || fcntl(3, F_SETFD, FD_CLOEXEC) != 0) _exit(125);
@@ -109,8 +120,8 @@ static void child(const struct agent_req *req, int *fds, char **argv, char **env
   set_limit(RLIMIT_MSGQUEUE, 0); /* no POSIX message queue can be made, so none can outlive the run */
   environ = envp; /* execvpe searches the PATH of the calling process: make it the run's own */
   execvpe(argv[0], argv, envp);
-  int e = errno;
-  if (write(3, &e, sizeof e) < 0) _exit(127);
+  struct child_report failed = {errno, 0};
+  if (write(3, &failed, sizeof failed) < 0) _exit(127);
   _exit(127);
 }
 
@@ -174,14 +185,26 @@ static int serve(void) {
     say("D 0");
     return 0;
   }
-  /* End of file: the program exec'd (it is in the cgroup, so oj-boxd can kill it); an int: it failed. */
+  /* The move record, then end of file: the program exec'd (it is in the cgroup, so oj-boxd can kill it); a
+   * record with an errno, or end of file without the move record (the child died first): it failed. */
+  struct child_report rec = {0, 0};
+  long long move_ns = -1;
   int err = 0;
-  ssize_t r;
-  while ((r = read(report[0], &err, sizeof err)) < 0 && errno == EINTR) {
+  for (;;) {
+    ssize_t r;
+    while ((r = read(report[0], &rec, sizeof rec)) < 0 && errno == EINTR) {
+    }
+    if (r != (ssize_t)sizeof rec) break;
+    if (rec.err) {
+      err = rec.err;
+      break;
+    }
+    move_ns = rec.move_ns;
   }
   close(report[0]);
-  if (r == (ssize_t)sizeof err) say("F %d", err);
-  else say("S %lld", start);
+  if (!err && move_ns < 0) err = ECHILD;
+  if (err) say("F %d", err);
+  else say("S %lld %lld", start, move_ns);
   int status = 0;
   for (;;) {
     pid_t w = waitpid(-1, &status, 0);

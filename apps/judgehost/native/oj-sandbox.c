@@ -286,7 +286,9 @@ int main(int argc, char **argv) {
   int cpu_fd = open(path, O_RDONLY | O_CLOEXEC);
   int cg_fds[MAX_CG];
   for (int d = 0; d < n_unique; d++) {
-    snprintf(path, sizeof path, "%s/cgroup.procs", unique_dirs[d]);
+    /* v1 `tasks`: oj-init's child joins with "0" as a single thread, which the kernel does without taking the
+     * cgroup threadgroup lock (an RCU grace period stall now and then); v2: cgroup.procs (docs/sandbox.md) */
+    snprintf(path, sizeof path, "%s/%s", unique_dirs[d], cgv == 1 ? "tasks" : "cgroup.procs");
     cg_fds[d] = open(path, O_WRONLY | O_CLOEXEC);
     if (cg_fds[d] < 0) set_err("open_%s:_%s", path, strerror(errno));
   }

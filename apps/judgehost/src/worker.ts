@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
-import { type JudgeResult, type JudgeTask, judgeTask } from '@oj/shared';
+import { type JudgeResult, JudgeStatus, type JudgeTask, judgeTask } from '@oj/shared';
 import { TestdataCache } from './cache.js';
 import { HttpError, JudgeClient } from './client.js';
 import type { ProgressStatus } from './pipeline/index.js';
@@ -329,8 +329,11 @@ export class Judgehost {
         workRoot: join(this.opts.cacheDir, 'work'),
         judgehostId: this.id,
         cpu: workerCpu(worker),
-        onStatus: (status, judged, total) =>
-          progress.report({ judgehostId: this.id, jobId: task.jobId, status, judged, total }),
+        onStatus: (status, judged, total) => {
+          // The lease marked the job Compiling already (server leaseOne): no round trip for saying it again.
+          if (status === JudgeStatus.COMPILING && judged === 0) return;
+          progress.report({ judgehostId: this.id, jobId: task.jobId, status, judged, total });
+        },
         onPhase: (phase, ms) => {
           phases[`${phase}Ms`] += ms;
           if (phase === 'case') phases.cases++;

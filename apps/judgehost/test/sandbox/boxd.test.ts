@@ -136,6 +136,22 @@ describe('box sessions: verdicts and figures', () => {
   });
 });
 
+describe('box sessions: the run cgroups hold the whole run', () => {
+  it('bills the CPU of the children a program starts (the program joins its cgroups as a thread, v1 `tasks`)', async () => {
+    const loop = 'i=0; while [ $i -lt 150000 ]; do i=$((i + 1)); done';
+    const limits = { ...BASE_LIMITS, cpuMs: 20000, wallMs: 60000 };
+    const one = await sh(loop, limits);
+    const three = await sh(`(${loop}) & (${loop}) & (${loop}) & wait`, limits);
+    expect(one.verdict).toBe('OK');
+    expect(three.verdict).toBe('OK');
+    expect(one.cpuMs).toBeGreaterThan(20);
+    // the three children's CPU is the run's, not only the shell's (which only waits)
+    expect(three.cpuMs).toBeGreaterThan(2.5 * one.cpuMs);
+    expect(one.cgroupMoveMs).toBeGreaterThanOrEqual(0);
+    expect(one.cgroupMoveMs).toBeLessThan(one.wallMs + 1000);
+  });
+});
+
 describe('box sessions: nothing of a run survives it', () => {
   it('leaves no process of a background child or a fork bomb for the next run', async () => {
     const background = await sh('(sleep 1000 &) ; sleep 1000 & echo started');

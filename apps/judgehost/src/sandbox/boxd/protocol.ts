@@ -65,6 +65,8 @@ export interface SessionReport extends SupervisorReport {
   outputFiles: number[];
   /** SysV IPC objects the agent removed after the run. */
   ipcRemoved: number;
+  /** How long the program's self-move into its cgroups took (before its exec; timing only), ns. */
+  moveNs: number;
 }
 
 /** Parses a result line; null when malformed. */
@@ -74,7 +76,13 @@ export function parseSessionReport(line: string): SessionReport | null {
   const field = (key: string) => Number(new RegExp(`(?:^| )${key}=(-?\\d+)`).exec(line)?.[1] ?? 0);
   const files = /(?:^| )of=([-\d,]+)/.exec(line)?.[1];
   const outputFiles = files ? files.split(',').map(Number) : [];
-  return { ...base, stdoutBytes: field('out'), outputFiles, ipcRemoved: field('ipc') };
+  return {
+    ...base,
+    stdoutBytes: field('out'),
+    outputFiles,
+    ipcRemoved: field('ipc'),
+    moveNs: field('mv_ns'),
+  };
 }
 
 /** Checks what oj-boxd cannot: argv, limits and file names. Returns the problem, or null. */

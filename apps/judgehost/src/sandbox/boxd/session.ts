@@ -76,6 +76,8 @@ export interface BoxRunResult extends RunResult {
   stdoutPath: string;
   /** Per `outputFiles` entry: its root-only copy (valid until the next run starts), or why there is none. */
   files: SessionFile[];
+  /** Wall ms the program's move into its run cgroups took before its exec (timing; 0 when it never started). */
+  cgroupMoveMs?: number;
 }
 
 /** Reads at most `cap` bytes of a root-only file (a session's stdout or output file copy), refusing links and FIFOs. */
@@ -311,6 +313,7 @@ export class BoxSession {
         stderr,
         stdoutPath,
         files,
+        cgroupMoveMs: report.moveNs / 1e6,
       };
     } catch (error) {
       if (verdict.verdict === 'SE') return this.failed(verdict.message.replace(/^Sandbox error: /, ''));
