@@ -3,6 +3,7 @@ import { adminRoutes } from '../features/admin/routes.js';
 import { adminContestRoutes } from '../features/admin-contest/routes.js';
 import { adminJudgeRoutes } from '../features/admin-judge/routes.js';
 import { adminProblemRoutes } from '../features/admin-problem/routes.js';
+import { adminTrainingRoutes } from '../features/admin-training/routes.js';
 import { adminUserRoutes } from '../features/admin-user/routes.js';
 import { contestRoutes } from '../features/contest/routes.js';
 import { homeRoutes } from '../features/home/routes.js';
@@ -32,5 +33,6 @@ export const adminAreaRoutes: AppRoute[] = [
   ...adminUserRoutes,
   ...adminProblemRoutes,
   ...adminContestRoutes,
+  ...adminTrainingRoutes,
   ...adminJudgeRoutes,
 ];

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { adminContestMenu } from '../admin-contest/menu.js';
 import { adminJudgeMenu } from '../admin-judge/menu.js';
 import { adminProblemMenu } from '../admin-problem/menu.js';
+import { adminTrainingMenu } from '../admin-training/menu.js';
 import { adminUserMenu } from '../admin-user/menu.js';
 
 /** One entry of the admin side menu; `superAdmin` hides it from other admin roles. Labels are `admin:` keys. */
@@ -23,6 +24,7 @@ export const adminMenu: AdminMenuEntry[] = [
   { path: '/admin/switch', label: 'Switch', icon: <SwapOutlined />, superAdmin: true },
   { path: '/admin/announcement', label: 'Announcement', icon: <NotificationOutlined />, superAdmin: true },
   ...adminProblemMenu,
+  ...adminTrainingMenu,
   ...adminContestMenu,
   ...adminJudgeMenu,
 ];
