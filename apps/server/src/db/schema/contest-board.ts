@@ -45,10 +45,7 @@ export const contestCells = pgTable(
      */
     seq: bigint('seq', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.cid, t.uid, t.pid] }),
-    index('contest_cells_seq_idx').on(t.cid, t.seq),
-  ],
+  (t) => [primaryKey({ columns: [t.cid, t.uid, t.pid] }), index('contest_cells_seq_idx').on(t.cid, t.seq)],
 );
 
 /**

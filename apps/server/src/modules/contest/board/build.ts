@@ -6,7 +6,7 @@ import {
   type ScoreboardRowBase,
   type ScoreboardRowVo,
 } from '@oj/shared';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { contestCells, contestProblems, users } from '../../../db/schema/index.js';
 import type { BoardContest } from './cells.js';
@@ -25,6 +25,11 @@ export interface BoardContestFull extends BoardContest {
 /** A ranked board: every row in board order (rank and award set), and the contest's display ids in order. */
 export interface BuiltBoard {
   type: number;
+  /**
+   * The board version (contest_boards.version) this board holds every cell change up to (it may hold later ones
+   * too: a patch recomputes whole rows, so applying a change twice is harmless).
+   */
+  version: number;
   rows: ScoreboardRowVo[];
   displayIds: string[];
   /** pid -> displayId. */
@@ -92,6 +97,13 @@ function assignRanks(rows: ScoreboardRowVo[], stars: Set<string>, compare: (a: n
  * awards go in priority order, strictly by position, to non-star rows that solved something.
  */
 function assignAwards(c: BoardContestFull, rows: ScoreboardRowVo[], solved: (r: ScoreboardRowVo) => boolean) {
+  for (const r of rows) {
+    if (!r.isWinAward) continue;
+    r.isWinAward = false;
+    delete r.awardName;
+    delete r.awardBackground;
+    delete r.awardColor;
+  }
   if (c.awardType === AwardType.NONE || c.awardConfig.length === 0) return;
   const ranked = rows.filter((r) => r.rank !== -1);
   const config = [...c.awardConfig].sort((a, b) => a.priority - b.priority);
@@ -115,7 +127,12 @@ function assignAwards(c: BoardContestFull, rows: ScoreboardRowVo[], solved: (r: 
  * The contest's cells with only the columns of `view` read (half the columns: a 10,000 × 15 board loads faster);
  * the other views' columns come back as zero / null.
  */
-async function loadViewCells(db: Db, cid: number, view: BoardView): Promise<CellRow[]> {
+export async function loadViewCells(
+  db: Db,
+  cid: number,
+  view: BoardView,
+  uids?: string[],
+): Promise<CellRow[]> {
   const v = view.sealed ? 's' : view.containsEnd ? 'e' : 'r';
   const t = contestCells;
   const rows = await db
@@ -132,7 +149,7 @@ async function loadViewCells(db: Db, cid: number, view: BoardView): Promise<Cell
       time: v === 's' ? t.sTime : v === 'e' ? t.eTime : t.rTime,
     })
     .from(t)
-    .where(eq(t.cid, cid));
+    .where(uids ? and(eq(t.cid, cid), inArray(t.uid, uids)) : eq(t.cid, cid));
   const empty = { rWrong: 0, eWrong: 0, sWrong: 0, rPending: 0, ePending: 0, sPending: 0 };
   const none = { rScore: null, eScore: null, sScore: null, rTime: null, eTime: null, sTime: null };
   return rows.map(({ wrong, pending, score, time, ...r }) => ({
@@ -157,47 +174,106 @@ export async function loadDisplayIds(db: Db, cid: number): Promise<Map<number, s
   return new Map(rows.map((r) => [r.pid, r.displayId]));
 }
 
-/**
- * Builds the whole ranked board of a contest in a view from its cells (never from the submissions): left off are
- * the contest creator and super admins (group roots once groups exist), and, without after-contest submissions,
- * users who only submitted after the end. Issue 9 §3 "Scoreboards".
- */
-export async function buildBoard(db: Db, c: BoardContestFull, view: BoardView): Promise<BuiltBoard> {
-  const rule = boardRule(c.type);
-  const displayIdOf = await loadDisplayIds(db, c.id);
-  const ctx = rowContext(c, view, displayIdOf);
-  const cells = await loadViewCells(db, c.id, view);
+/** Cells grouped by participant. */
+export function cellsByUser(cells: CellRow[]): Map<string, CellRow[]> {
   const byUser = new Map<string, CellRow[]>();
   for (const cell of cells) {
     const list = byUser.get(cell.uid);
     if (list) list.push(cell);
     else byUser.set(cell.uid, [cell]);
   }
-  const people = byUser.size
-    ? await db
-        .select({
-          uid: users.uid,
-          username: users.username,
-          nickname: users.nickname,
-          realname: users.realname,
-          avatar: users.avatar,
-          school: users.school,
-          gender: users.gender,
-          role: users.role,
-        })
-        .from(users)
-        .where(inArray(users.uid, sql`(SELECT DISTINCT uid FROM contest_cells WHERE cid = ${c.id})`))
-    : [];
+  return byUser;
+}
+
+/** The user columns of the participants `which` selects (a uid list or a subquery of uids). */
+export async function loadPeople(db: Db, which: string[] | SQL): Promise<UserRow[]> {
+  return db
+    .select({
+      uid: users.uid,
+      username: users.username,
+      nickname: users.nickname,
+      realname: users.realname,
+      avatar: users.avatar,
+      school: users.school,
+      gender: users.gender,
+      role: users.role,
+    })
+    .from(users)
+    .where(inArray(users.uid, which));
+}
+
+/**
+ * The unranked rows of `people` from their cells in `ctx.view`: left off are the contest creator and super
+ * admins (group roots once groups exist), and, without after-contest submissions, users who only submitted
+ * after the end.
+ */
+export function makeRows(
+  c: BoardContestFull,
+  people: UserRow[],
+  byUser: Map<string, CellRow[]>,
+  ctx: RowContext,
+): ScoreboardRowVo[] {
+  const rule = boardRule(c.type);
   const rows: ScoreboardRowVo[] = [];
   for (const u of people) {
     if (u.role === Role.ROOT || u.uid === c.uid) continue;
     const own = byUser.get(u.uid) ?? [];
-    if (!view.containsEnd && !own.some((x) => x.rCount > 0)) continue;
+    if (!ctx.view.containsEnd && !own.some((x) => x.rCount > 0)) continue;
     rows.push(rule.makeRow(baseRow(u, c), own, ctx));
   }
+  return rows;
+}
+
+/** `String.prototype.localeCompare` without arguments, as one collator (the same order, much cheaper per call). */
+const byName = new Intl.Collator().compare;
+
+/**
+ * Board order of a rule: its comparison, then the username as `localeCompare` orders it, then the uid (a total
+ * order, so a patched board merges its changed rows into exactly the places a full sort gives them).
+ */
+export function boardOrder(type: number): (a: ScoreboardRowVo, b: ScoreboardRowVo) => number {
+  const rule = boardRule(type);
+  return (a, b) =>
+    rule.compare(a, b) || byName(a.username, b.username) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+}
+
+/**
+ * Everything of a board that depends on every row, for rows already in board order, in linear passes: the
+ * rule's marks (ACM first blood), ranks (stars -1, ties equal) and awards (cleared and given again).
+ */
+export function rankRows(c: BoardContestFull, rows: ScoreboardRowVo[], ctx: RowContext): void {
+  const rule = boardRule(c.type);
   rule.markBoard?.(rows, ctx);
-  rows.sort((a, b) => rule.compare(a, b) || a.username.localeCompare(b.username));
   assignRanks(rows, new Set(c.starAccount), rule.compare);
   assignAwards(c, rows, (r) => rule.solvedSomething(r));
-  return { type: c.type, rows, displayIds: [...displayIdOf.values()], displayIdOf, ctx, pages: new Map() };
+}
+
+/**
+ * Builds the whole ranked board of a contest in a view from its cells (never from the submissions), labelled
+ * `version` (read before the cells, so the board holds at least the changes up to it). Issue 9 §3 "Scoreboards".
+ */
+export async function buildBoard(
+  db: Db,
+  c: BoardContestFull,
+  view: BoardView,
+  version: number,
+): Promise<BuiltBoard> {
+  const displayIdOf = await loadDisplayIds(db, c.id);
+  const ctx = rowContext(c, view, displayIdOf);
+  const byUser = cellsByUser(await loadViewCells(db, c.id, view));
+  const people = byUser.size
+    ? await loadPeople(db, sql`(SELECT DISTINCT uid FROM contest_cells WHERE cid = ${c.id})`)
+    : [];
+  const rows = makeRows(c, people, byUser, ctx);
+  rows.sort(boardOrder(c.type));
+  rankRows(c, rows, ctx);
+  return {
+    type: c.type,
+    version,
+    rows,
+    displayIds: [...displayIdOf.values()],
+    displayIdOf,
+    ctx,
+    pages: new Map(),
+  };
 }

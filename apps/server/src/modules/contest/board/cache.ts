@@ -1,24 +1,51 @@
 import type { BuiltBoard } from './build.js';
+import type { BoardState } from './cells.js';
 
 const MAX_ENTRIES = 64;
-const boards = new Map<string, Promise<BuiltBoard>>();
+/** How many ranked boards this process built in full and patched (tests and the bench read them). */
+export const boardCacheStats = { builds: 0, patches: 0 };
+const boards = new Map<string, { version: number; board: Promise<BuiltBoard> }>();
 
 /**
- * The in-process board cache (issue 9 §3 "Board speed"): one built board per key (contest, board version,
- * contest edit time and view), shared by concurrent requests while it builds; the oldest of more than 64 entries
- * is dropped. A failed build is not kept. `fresh` rebuilds even when cached (a contest admin's forceRefresh).
+ * The in-process board cache (issue 9 §3 "Board speed"): one ranked board per key (contest, contest edit time,
+ * view), with the board version it holds, shared by concurrent requests while it builds or patches.
+ *
+ * - cached at `state.version` or later: served as it is;
+ * - cached at an older version: `patch` brings it up to date (patch.ts, the changed cells only), or, when it
+ *   answers null, `build` makes it again; concurrent requests share that one step, later ones chain on it;
+ * - not cached, or `fresh` (a contest admin's forceRefresh): `build`.
+ *
+ * The least recently used of more than 64 keys is dropped; a failed build or patch is not kept.
  */
-export function cachedBoard(
+export function liveBoard(
   key: string,
+  state: BoardState,
   build: () => Promise<BuiltBoard>,
+  patch: (old: BuiltBoard) => Promise<BuiltBoard | null>,
   fresh = false,
 ): Promise<BuiltBoard> {
   const hit = boards.get(key);
-  if (hit && !fresh) return hit;
-  const p = build();
-  boards.set(key, p);
+  if (hit && !fresh && hit.version >= state.version) {
+    boards.delete(key);
+    boards.set(key, hit);
+    return hit.board;
+  }
+  const full = () => {
+    boardCacheStats.builds += 1;
+    return build();
+  };
+  const patched = async (old: BuiltBoard) => {
+    const b = await patch(old);
+    if (!b) return full();
+    if (b !== old) boardCacheStats.patches += 1;
+    return b;
+  };
+  const p = hit && !fresh ? hit.board.then(patched, full) : full();
+  const entry = { version: state.version, board: p };
+  boards.delete(key);
+  boards.set(key, entry);
   p.catch(() => {
-    if (boards.get(key) === p) boards.delete(key);
+    if (boards.get(key) === entry) boards.delete(key);
   });
   while (boards.size > MAX_ENTRIES) {
     const oldest = boards.keys().next().value;

@@ -19,7 +19,7 @@ onContestVerdict(async (tx, e) => {
   forgetRecent(`v:${e.cid}:`);
 });
 onContestChanged(async (tx, e) => {
-  if (e.what !== 'deleted') await bumpVersion(tx, e.cid);
+  if (e.what !== 'deleted') await bumpVersion(tx, e.cid, true);
   forgetRecent(`v:${e.cid}:`);
   forgetRecent(`c:${e.cid}`);
 });

@@ -5,8 +5,9 @@ import { contestCells, users } from '../../../db/schema/index.js';
 import { ok } from '../../../lib/reply.js';
 import { seesRealResults } from '../contest.clock.js';
 import { type BoardContestFull, type BuiltBoard, baseRow, buildBoard, rowContext } from './build.js';
-import { cachedBoard, recently } from './cache.js';
-import { currentVersion } from './cells.js';
+import { liveBoard, recently } from './cache.js';
+import { boardState } from './cells.js';
+import { patchBoard } from './patch.js';
 import { boardRule } from './rules/index.js';
 
 /** Every contest column the board routes read (a `contests` row has them all). */
@@ -30,7 +31,8 @@ type BoardOptions = Pick<ScoreboardBody, 'forceRefresh' | 'containsEnd'>;
 /**
  * The whole ranked board this viewer may see (doc 2 §2.9): sealed for everyone but contest admins while the
  * contest is sealed (a participant's forceRefresh is ignored; an admin's rebuilds the cached board), with or
- * without after-contest submissions. Served from the in-process cache keyed by the board's version.
+ * without after-contest submissions. Served from the in-process cache, patched with the cells changed since the
+ * cached board's version (patch.ts) or built again when the board changed as a whole.
  */
 export async function viewerBoard(
   db: Db,
@@ -43,9 +45,15 @@ export async function viewerBoard(
   const view = { sealed, containsEnd: opts.containsEnd };
   const fresh = viewer.isContestAdmin && opts.forceRefresh;
   const edited = c.gmtModified.getTime();
-  const version = await recently(`v:${c.id}:${edited}`, () => currentVersion(db, c), fresh);
-  const key = `${c.id}:${version}:${edited}:${sealed ? 's' : 'r'}:${opts.containsEnd ? 'e' : ''}`;
-  const board = await cachedBoard(key, () => buildBoard(db, c, view), fresh);
+  const state = await recently(`v:${c.id}:${edited}`, () => boardState(db, c), fresh);
+  const key = `${c.id}:${edited}:${sealed ? 's' : 'r'}:${opts.containsEnd ? 'e' : ''}`;
+  const board = await liveBoard(
+    key,
+    state,
+    () => buildBoard(db, c, view, state.version),
+    (old) => patchBoard(db, c, old, state),
+    fresh,
+  );
   return { board, sealed };
 }
 

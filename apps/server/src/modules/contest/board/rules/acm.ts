@@ -45,24 +45,25 @@ export const acmRule = defineBoardRule<AcmRowVo>({
 
   cellsSql(p) {
     const b = boundsSql(p);
-    const before = (bound: typeof b.end | null) =>
-      sql`(fa.first_ac IS NULL OR s.t < fa.first_ac)${bound ? sql` AND s.t < ${bound}` : sql``}`;
-    // Two plain scans (the first ACs, then every submission joined to them) beat one materialised CTE read twice.
+    // One pass in (uid, pid, time) order, straight off the covering index submissions_contest_cell_idx (no sort,
+    // no hash, no join): `solved` says whether an AC came at or before this submission's instant, so "before the
+    // first AC" is `NOT solved` (the same as t < first AC: an AC of the same instant counts as before). `k`
+    // classes the verdict once: 1 counted wrong try, 2 unfinished, 0 neither.
+    const tries = (k: number, bound: typeof b.end | null) =>
+      sql`count(*) FILTER (WHERE s.k = ${sql.raw(String(k))} AND NOT s.solved${bound ? sql` AND s.t < ${bound}` : sql``})::int`;
     return sql`SELECT ${p.cid}::bigint AS cid, s.uid, s.pid, ${inContestCountSql(p)},
-        floor(extract(epoch FROM (fa.first_ac - ${b.start})) * 1000)::bigint AS ac_ms,
-        count(*) FILTER (WHERE ${PENALTY_SQL} AND ${before(b.end)})::int AS r_wrong,
-        count(*) FILTER (WHERE ${PENALTY_SQL} AND ${before(null)})::int AS e_wrong,
-        count(*) FILTER (WHERE ${PENALTY_SQL} AND ${before(b.seal)})::int AS s_wrong,
-        count(*) FILTER (WHERE ${UNFINISHED_SQL} AND ${before(b.end)})::int AS r_pending,
-        count(*) FILTER (WHERE ${UNFINISHED_SQL} AND ${before(null)})::int AS e_pending,
-        count(*) FILTER (WHERE ${UNFINISHED_SQL} AND ${before(b.seal)})::int AS s_pending,
+        floor(extract(epoch FROM (min(s.t) FILTER (WHERE s.status = ${JudgeStatus.ACCEPTED}) - ${b.start})) * 1000)::bigint
+          AS ac_ms,
+        ${tries(1, b.end)} AS r_wrong, ${tries(1, null)} AS e_wrong, ${tries(1, b.seal)} AS s_wrong,
+        ${tries(2, b.end)} AS r_pending, ${tries(2, null)} AS e_pending, ${tries(2, b.seal)} AS s_pending,
         NULL::int AS r_score, NULL::int AS e_score, NULL::int AS s_score,
         NULL::int AS r_time, NULL::int AS e_time, NULL::int AS s_time,
         ${frozenSql(p)}
-      FROM (${contestSubmissionsSql(p)}) s
-      LEFT JOIN (SELECT uid, pid, min(t) AS first_ac FROM (${contestSubmissionsSql(p)}) a
-        WHERE a.status = ${JudgeStatus.ACCEPTED} GROUP BY uid, pid) fa ON fa.uid = s.uid AND fa.pid = s.pid
-      GROUP BY s.uid, s.pid, fa.first_ac`;
+      FROM (SELECT a.uid, a.pid, a.t, a.status,
+          CASE WHEN ${PENALTY_SQL} THEN 1 WHEN ${UNFINISHED_SQL} THEN 2 ELSE 0 END AS k,
+          bool_or(a.status = ${JudgeStatus.ACCEPTED}) OVER (PARTITION BY a.uid, a.pid ORDER BY a.t) AS solved
+        FROM (${contestSubmissionsSql(p)}) a) s
+      GROUP BY s.uid, s.pid`;
   },
 
   makeRow(base, cells, ctx) {
