@@ -11,14 +11,16 @@
  *
  * Run: `npm run build -w apps/web && npx tsx bench/web/transfer.ts` (BENCH_RUNS, default 5).
  * `BENCH_IDENTITY=1` asks for no compression (Accept-Encoding: identity), for the uncompressed comparison;
- * `BENCH_VERBOSE=1` lists the 20 largest responses of each page.
+ * `BENCH_VERBOSE=1` lists the 20 largest responses of each page (`BENCH_VERBOSE=200`: the 200 largest).
  */
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, type RunningServer, startServer } from '../../e2e/harness.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const IDENTITY = process.env.BENCH_IDENTITY === '1';
-const VERBOSE = process.env.BENCH_VERBOSE === '1';
+const VERBOSE = Boolean(process.env.BENCH_VERBOSE) && process.env.BENCH_VERBOSE !== '0';
+/** How many of the largest responses `BENCH_VERBOSE` lists: `1` lists 20, any larger number that many. */
+const LIST = Math.max(20, Number(process.env.BENCH_VERBOSE) || 0);
 
 interface PageCase {
   name: string;
@@ -144,7 +146,7 @@ async function main(): Promise<void> {
           `page usable (${p.ready.join(' + ')}) median ${median(readies).toFixed(0)} ms`,
       );
       if (VERBOSE)
-        for (const f of typical.files.slice(0, 20)) console.log(`  ${kb(f.bytes).padStart(9)}  ${f.url}`);
+        for (const f of typical.files.slice(0, LIST)) console.log(`  ${kb(f.bytes).padStart(9)}  ${f.url}`);
     }
   } finally {
     await browser?.close();

@@ -1,8 +1,8 @@
 import ReactMarkdown, { type Options } from 'react-markdown';
-import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
+import rehypeDomRaw from './rehype-dom-raw.js';
 
 /** Sanitizer schema: GitHub's defaults plus the class names remark-math puts on math nodes. */
 const schema = {
@@ -21,7 +21,7 @@ const schema = {
 type Plugin = NonNullable<Options['rehypePlugins']>[number];
 
 /**
- * The heavy markdown renderer (loaded through `Markdown`): inline HTML in the markdown is parsed (rehype-raw), then
+ * The heavy markdown renderer (loaded through `Markdown`): inline HTML in the markdown is parsed (by the browser: `rehype-dom-raw.ts`), then
  * everything is sanitized (GitHub's allow-list: `<b>`, `<img>`, `<sup>`, `<br>`, `<a>`… stay; scripts, styles and
  * event handlers go), then `math` (KaTeX's rehype plugin, passed only for text with math) renders the math nodes.
  */
@@ -31,7 +31,7 @@ export default function MarkdownRenderer({ source, math }: { source: string; mat
       <ReactMarkdown
         remarkPlugins={[remarkGfm, remarkMath]}
         rehypePlugins={
-          math ? [rehypeRaw, [rehypeSanitize, schema], math] : [rehypeRaw, [rehypeSanitize, schema]]
+          math ? [rehypeDomRaw, [rehypeSanitize, schema], math] : [rehypeDomRaw, [rehypeSanitize, schema]]
         }
       >
         {source}

@@ -1,11 +1,12 @@
 import { DownOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Popover, Space } from 'antd';
+import { Button, Grid, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useWebsiteConfig } from '../../features/config/api/get-website-config.js';
 import { toggleLanguage } from '../../lib/i18n.js';
 import { session, useSession } from '../../lib/session.js';
+import { NavDrawer, NavPopover } from './NavLazy.js';
 import { navActiveKey, navEntries } from './nav-entries.js';
 import { activeMenuKey } from './nav-items.js';
 
@@ -58,13 +59,28 @@ export function NavBar() {
       style={{ fontWeight: 700, fontSize: 20, color: '#1677ff', whiteSpace: 'nowrap', marginRight: 16 }}
       data-testid="brand"
     >
-      <img
-        src="/favicon.svg"
-        alt=""
+      {/* The logo drawn inline (as in index.html's boot shell and favicon): no request of its own. */}
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        viewBox="0 0 64 64"
         width={28}
         height={28}
+        aria-hidden="true"
         style={{ verticalAlign: 'middle', marginRight: 8 }}
-      />
+      >
+        <rect width="64" height="64" rx="12" fill="#1677ff" />
+        <text
+          x="32"
+          y="42"
+          fontFamily="monospace"
+          fontSize="28"
+          fontWeight="bold"
+          textAnchor="middle"
+          fill="#fff"
+        >
+          OJ
+        </text>
+      </svg>
       {config.shortName}
     </span>
   );
@@ -107,7 +123,7 @@ export function NavBar() {
           data-testid="nav-drawer-button"
         />
         {brand}
-        <Drawer
+        <NavDrawer
           placement="left"
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
@@ -137,7 +153,7 @@ export function NavBar() {
               <div style={{ padding: '0 16px' }}>{guest}</div>
             )}
           </div>
-        </Drawer>
+        </NavDrawer>
       </header>
     );
   }
@@ -148,7 +164,7 @@ export function NavBar() {
       <nav style={{ display: 'flex', flex: 1, minWidth: 0, overflow: 'hidden' }} data-testid="top-nav">
         {entries.map((e) =>
           e.children ? (
-            <Popover
+            <NavPopover
               key={e.key}
               placement="bottom"
               arrow={false}
@@ -170,7 +186,7 @@ export function NavBar() {
               <button type="button" style={linkStyle(active === e.key)}>
                 {t(e.label)} <DownOutlined style={{ fontSize: 10, marginLeft: 4 }} />
               </button>
-            </Popover>
+            </NavPopover>
           ) : (
             <button type="button" key={e.key} style={linkStyle(active === e.key)} onClick={() => go(e.key)}>
               {t(e.label)}

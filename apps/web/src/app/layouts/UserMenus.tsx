@@ -1,7 +1,8 @@
 import { BellOutlined, DownOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Badge, Button, Dropdown, type MenuProps, Space } from 'antd';
+import { Badge, Button, Dropdown, type MenuProps, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Avatar } from '../../components/lean-antd.js';
 import { badgeCount, useUnread } from '../../features/message/api/get-unread.js';
 import { isAdminRoles, useSession } from '../../lib/session.js';
 import { MESSAGE_ENTRIES } from './nav-items.js';

@@ -1,7 +1,8 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Empty, Spin, Tag } from 'antd';
+import { Empty, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Avatar } from '../../../components/lean-antd.js';
 import { Panel } from '../../../components/Panel.js';
 import { useRecentSevenAcRank } from '../api/home.js';
 
