@@ -94,6 +94,7 @@ let browser: Browser;
 let rootToken = '';
 let submitId = 0;
 let cid = 0;
+let tid = 0;
 /** The site's own name, short name and project name (an admin's words, not keys). */
 let siteTexts = new Set<string>();
 const cat = catalogue();
@@ -181,6 +182,23 @@ beforeAll(async () => {
     token: rootToken,
     body: { cid, pid, displayId: 'A' },
   });
+  // A public training with K1 as problem A, for the training pages.
+  const category = await api<{ id: number }>(server.base, 'POST', '/admin/training/category', {
+    token: rootToken,
+    body: { name: 'Keys category', color: '#409EFF' },
+  });
+  const training = await api<{ tid: number }>(server.base, 'POST', '/admin/training', {
+    token: rootToken,
+    body: {
+      training: { title: 'Keys training', description: 'One problem.', auth: 'Public' },
+      trainingCategory: { id: category.data.id },
+    },
+  });
+  tid = training.data.tid;
+  await api(server.base, 'POST', '/admin/training/add-problem-from-public', {
+    token: rootToken,
+    body: { tid, pid, displayId: 'A' },
+  });
   const site = await api<Record<string, unknown>>(server.base, 'GET', '/get-website-config');
   siteTexts = new Set(['name', 'shortName', 'projectName'].map((k) => String(site.data[k])));
   browser = await launchBrowser();
@@ -219,6 +237,11 @@ describe('no raw i18n key on any page', () => {
     [`/contest/${cid}/rank`],
     [`/contest/acm-scoreboard/${cid}`],
     [`/contest/oi-scoreboard/${cid}`],
+    ['/training'],
+    [`/training/${tid}`],
+    [`/training/${tid}/problems`],
+    [`/training/${tid}/problem/A`],
+    [`/training/${tid}/rank`],
     ['/acm-rank'],
     ['/oi-rank'],
     ['/help'],
@@ -246,6 +269,11 @@ describe('no raw i18n key on any page', () => {
     [`/admin/contest/${cid}/problems`],
     [`/admin/contest/${cid}/problem/create`],
     [`/admin/contest/${cid}/problem/${pid}/edit`],
+    ['/admin/training'],
+    ['/admin/training/create'],
+    ['/admin/training/category'],
+    [`/admin/training/${tid}/edit`],
+    [`/admin/training/${tid}/problems`],
     ['/admin/judge-server'],
     ['/admin/language'],
   ];
