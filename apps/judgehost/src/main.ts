@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { languageInfo } from './languages/index.js';
 import { judge } from './pipeline/index.js';
-import { Judgehost } from './worker.js';
+import { Judgehost, type JudgehostOptions } from './worker.js';
 
 /**
  * The judge token: `--token-file FILE` (its first line) or OJ_JUDGE_TOKEN. A token on the command line would be
@@ -20,6 +20,25 @@ function judgeToken(values: { token?: string; 'token-file'?: string }): string {
   const token = file ? readFileSync(file, 'utf8').split('\n')[0].trim() : process.env.OJ_JUDGE_TOKEN;
   if (!token) throw new Error('the judge token is required: set OJ_JUDGE_TOKEN or pass --token-file FILE');
   return token;
+}
+
+/**
+ * Log lines for a person when standard output is a terminal (`12:00:01 INFO  judged jobId=…`), else undefined:
+ * the worker's JSON lines (the embedded judgehost's parent and log collectors read those).
+ */
+function terminalLog(name: string): JudgehostOptions['log'] {
+  if (!process.stdout.isTTY || process.env.LOG_FORMAT === 'json') return undefined;
+  const colors = { info: 32, warn: 33, error: 31 } as const;
+  return (level, msg, extra = {}) => {
+    const fields = Object.entries(extra)
+      .map(([k, v]) => ` \x1b[90m${k}=\x1b[0m${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join('');
+    const time = new Date().toTimeString().slice(0, 8);
+    const tag = level.toUpperCase().padEnd(5);
+    console[level === 'info' ? 'log' : level](
+      `\x1b[90m${time}\x1b[0m \x1b[${colors[level]}m${tag}\x1b[0m [${name}] ${msg}${fields}`,
+    );
+  };
 }
 
 /**
@@ -51,11 +70,18 @@ async function main() {
     judgehostId: values.id,
     judge,
     languages: languageInfo,
+    log: terminalLog(values.name ?? os.hostname()),
   });
   let signals = 0;
   const onSignal = async () => {
     if (++signals > 1) process.exit(1);
     await host.stop();
+    // Jobs still running after the grace period are given back now (queued again, no attempt counted) rather
+    // than left to expire; a result they might still post is refused (the lease moved on).
+    const left = host.runningJobs;
+    if (left.length && host.judgehostId) {
+      await host.client.release({ judgehostId: host.judgehostId, jobIds: left }).catch(() => undefined);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', onSignal);

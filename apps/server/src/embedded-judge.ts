@@ -48,6 +48,19 @@ export function embeddedJudgeEnv(
 
 const JUDGEHOST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../judgehost');
 
+/** Set to true by the production build (scripts/build.mjs); undefined when the sources run through tsx. */
+declare const __OJ_COMPILED__: boolean | undefined;
+
+/**
+ * How the judgehost is started: the compiled server starts the compiled judgehost (`dist/main.js`, no TypeScript
+ * loader: faster to start); the sources run through tsx start `src/main.ts` through tsx.
+ */
+export function judgehostEntry(): string[] {
+  const compiled = path.join(JUDGEHOST_DIR, 'dist/main.js');
+  if (typeof __OJ_COMPILED__ !== 'undefined' && fs.existsSync(compiled)) return [compiled];
+  return ['--import', 'tsx', path.join(JUDGEHOST_DIR, 'src/main.ts')];
+}
+
 /**
  * Starts the embedded judgehost (`npm start`'s default): `apps/judgehost/src/main.ts` as a child process of this
  * server, restarted with backoff when it dies unexpectedly, and killed with the server (it also exits by itself
@@ -66,9 +79,7 @@ export function startEmbeddedJudge(opts: EmbeddedJudgeOptions): EmbeddedJudge {
 
   const launch = () => {
     const args = [
-      '--import',
-      'tsx',
-      path.join(JUDGEHOST_DIR, 'src/main.ts'),
+      ...judgehostEntry(),
       '--server',
       opts.serverUrl,
       '--workers',

@@ -2,56 +2,148 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { AppContext } from './context.js';
-import { openDb } from './db/client.js';
+import { type DbHandle, openDb } from './db/client.js';
 import { seed } from './db/seed.js';
-import { startEmbeddedJudge } from './embedded-judge.js';
-import { loadEnv } from './env.js';
+import { type EmbeddedJudge, startEmbeddedJudge } from './embedded-judge.js';
+import { type Env, loadEnv } from './env.js';
+import { logStream } from './logging.js';
 import { ConfigService } from './modules/config/config.service.js';
+import { markClosing } from './modules/health/health.routes.js';
 import { getJudgeToken } from './modules/judge/token.js';
+import { backupRequestFile, serverPidFile, writeBackup } from './ops/backup.js';
+
+/** How long the embedded judgehost may take to finish its running jobs on shutdown (its own limit is 30 s). */
+const JUDGE_DRAIN_MS = 35_000;
+
+/** The one line a person needs after start-up: where the site is and how root signs in. */
+function readyLine(env: Env, port: number, rootPassword: string | undefined, created: boolean): string {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const how = rootPassword
+    ? `sign in as root with password ${rootPassword} (shown only this once)`
+    : created
+      ? 'sign in as root with the password in OJ_ADMIN_PASSWORD'
+      : 'sign in as root with the password you set';
+  return `OJ is ready at http://${host}:${port}/ — ${how}; admin back office at /admin`;
+}
+
+/**
+ * Graceful shutdown on SIGTERM / SIGINT (a second signal exits at once): health answers 503 and every request
+ * but the judge protocol is refused with 503, so load balancers drain this instance; the embedded judgehost
+ * finishes its running jobs and posts them (a job leased after the signal is released back to the queue);
+ * then the server closes, waiting for the requests in flight, and the database is closed.
+ */
+function onShutdown(
+  app: FastifyInstance,
+  ctx: AppContext,
+  handle: DbHandle,
+  judge: () => EmbeddedJudge | null,
+) {
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    closing = true;
+    markClosing(ctx);
+    const started = Date.now();
+    app.log.info({ signal }, 'shutting down: draining the judge, then closing the server');
+    try {
+      await judge()?.stop(JUDGE_DRAIN_MS);
+      await app.close();
+      await handle.close();
+      app.log.info({ ms: Date.now() - started }, 'stopped');
+      process.exit(0);
+    } catch (e) {
+      app.log.error({ err: e }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // While draining, only the judge protocol (the judgehosts finishing their jobs) and health are served.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!closing || req.url.startsWith('/api/judge/') || req.url.startsWith('/api/health')) return;
+    reply.header('connection', 'close');
+    return reply.status(503).send({ status: 503, msg: 'the server is shutting down', data: null });
+  });
+}
+
+/**
+ * Embedded PGlite: one process owns the database, so `npm run backup` asks this server to write the backup (a
+ * request file and SIGUSR2); the pid file tells it which process to ask.
+ */
+function serveBackups(app: FastifyInstance, handle: DbHandle, dataDir: string) {
+  const dump = handle.dumpDataDir;
+  if (!dump) return;
+  const pidFile = serverPidFile(dataDir);
+  fs.writeFileSync(pidFile, String(process.pid));
+  process.on('exit', () => {
+    if (fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8') === String(process.pid))
+      fs.rmSync(pidFile);
+  });
+  process.on('SIGUSR2', async () => {
+    const request = backupRequestFile(dataDir);
+    let answer: object;
+    try {
+      const { target } = JSON.parse(fs.readFileSync(request, 'utf8')) as { target: string };
+      const manifest = await writeBackup({ kind: 'pglite', dump }, dataDir, target);
+      app.log.info({ target, ...manifest }, 'backup written');
+      answer = { ok: true, manifest };
+    } catch (e) {
+      app.log.error({ err: e }, 'backup failed');
+      answer = { ok: false, error: e instanceof Error ? e.message : String(e) };
+    }
+    fs.rmSync(request, { force: true });
+    fs.writeFileSync(`${request}.result.tmp`, JSON.stringify(answer));
+    fs.renameSync(`${request}.result.tmp`, `${request}.result`);
+  });
+}
 
 /** Process entry (`npm start`): migrate, seed, serve the API and the web app, start the embedded judgehost. */
 async function main() {
   const started = Date.now();
   const env = loadEnv();
   fs.mkdirSync(env.dataDir, { recursive: true });
+  const fresh = !env.DATABASE_URL && !fs.existsSync(path.join(env.dataDir, 'pglite', 'PG_VERSION'));
   const handle = await openDb(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, 'pglite') },
   );
+  const dbMs = Date.now() - started;
   const ctx: AppContext = { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) };
   const seeded = await seed(ctx);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = env.OJ_WEB_DIST ?? path.resolve(here, '../../web/dist');
-  const app = await buildApp({ ctx, webDist, logger: { level: env.LOG_LEVEL } });
+  const stream = logStream();
+  const app = await buildApp({
+    ctx,
+    webDist,
+    logger: stream ? { level: env.LOG_LEVEL, stream } : { level: env.LOG_LEVEL },
+  });
+  let judge: EmbeddedJudge | null = null;
+  onShutdown(app, ctx, handle, () => judge);
+  serveBackups(app, handle, env.dataDir);
   await app.listen({ port: env.PORT, host: env.HOST });
-  if (seeded.generatedRootPassword) {
-    // Printed once: the only time this password is shown.
-    console.log(`\n  Created super admin "root" with password: ${seeded.generatedRootPassword}\n`);
-  }
-  app.log.info({ ms: Date.now() - started, db: handle.kind }, 'ready');
-  // Embedded judgehost: one child process, workers from OJ_EMBEDDED_JUDGE_WORKERS (default one per core, 0 = none).
-  const judgeWorkers = env.OJ_EMBEDDED_JUDGE_WORKERS ?? os.availableParallelism();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  const judge =
-    judgeWorkers > 0
-      ? startEmbeddedJudge({
-          serverUrl: `http://127.0.0.1:${port}`,
-          token: await getJudgeToken(ctx),
-          workers: judgeWorkers,
-          cacheDir: path.join(env.dataDir, 'judge-cache'),
-          log: app.log,
-        })
-      : null;
-  const stop = async () => {
-    await judge?.stop();
-    await app.close();
-    await handle.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  app.log.info({ ms: Date.now() - started, dbMs, db: handle.kind, fresh }, 'ready');
+  // Embedded judgehost: one child process, workers from OJ_EMBEDDED_JUDGE_WORKERS (default one per core, 0 = none).
+  const judgeWorkers = env.OJ_EMBEDDED_JUDGE_WORKERS ?? os.availableParallelism();
+  if (judgeWorkers > 0) {
+    judge = startEmbeddedJudge({
+      serverUrl: `http://127.0.0.1:${port}`,
+      token: await getJudgeToken(ctx),
+      workers: judgeWorkers,
+      cacheDir: path.join(env.dataDir, 'judge-cache'),
+      log: app.log,
+    });
+  }
+  // Printed once (the only time a generated password is shown), on stdout whatever the log format.
+  const created = seeded.generatedRootPassword !== undefined || fresh;
+  console.log(`\n  ${readyLine(env, port, seeded.generatedRootPassword, created)}\n`);
 }
 
 main().catch((e) => {

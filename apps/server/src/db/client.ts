@@ -20,6 +20,8 @@ export interface DbHandle {
   /** 'pglite' or 'postgres' */
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: a consistent gzipped tarball of the data directory, taken in-process (backups). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface OpenDbOptions {
@@ -53,5 +55,10 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
   const client = new PGlite(opts.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
+  };
 }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
  * `modules/<area>/<area>.routes.ts` exporting a Fastify plugin.
  */
 export const modules: { name: string; load: () => Promise<{ default: FastifyPluginAsync }> }[] = [
+  { name: 'health', load: () => import('./health/health.routes.js') },
   { name: 'config', load: () => import('./config/config.routes.js') },
   { name: 'config-admin', load: () => import('./config/config.admin.routes.js') },
   { name: 'account', load: () => import('./account/account.routes.js') },

@@ -9,6 +9,7 @@ import { accountRows } from './matrix/account.js';
 import { adminRows } from './matrix/admin.js';
 import { contestRows } from './matrix/contest.js';
 import { judgeRows } from './matrix/judge.js';
+import { opsRows } from './matrix/ops.js';
 import { publicRows } from './matrix/public.js';
 import type { MatrixRow } from './matrix/roles.js';
 import { rootRows } from './matrix/root.js';
@@ -28,4 +29,5 @@ export const MATRIX: MatrixRow[] = [
   ...contestRows,
   ...scoreboardRows,
   ...trainingRows,
+  ...opsRows,
 ];

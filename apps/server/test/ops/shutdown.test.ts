@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  buildBundles,
+  judgedJobIds,
+  loginRoot,
+  type Proc,
+  problemPid,
+  startServer,
+  statuses,
+  submit,
+} from './proc.js';
+
+// Graceful shutdown (issue 15): the real compiled server with its embedded judgehost gets SIGTERM while it is
+// judging; it must exit cleanly, and after a restart every submission ends judged exactly once.
+const N = 24;
+const PASSWORD = 'shutdown-secret';
+const FINAL = (s: number | undefined) => s !== undefined && ![5, 6, 7].includes(s);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-shutdown-'));
+const env = {
+  OJ_DATA_DIR: dataDir,
+  OJ_ADMIN_PASSWORD: PASSWORD,
+  OJ_EMBEDDED_JUDGE_WORKERS: '2',
+  // A uid range of its own (other tests hold theirs).
+  OJ_SANDBOX_UID_BASE: String(76_000 + (process.pid % 50) * 16),
+  OJ_SANDBOX_UID_COUNT: '8',
+};
+let server: Proc | null = null;
+
+afterAll(async () => {
+  await server?.stop('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('graceful shutdown', () => {
+  it('SIGTERM mid-judging: clean exit, and after a restart every submission is judged exactly once', async () => {
+    buildBundles();
+    const first = await startServer(env);
+    server = first;
+    const token = await loginRoot(first.url, PASSWORD);
+    const pid = await problemPid(first.url, token);
+    const ids: number[] = [];
+    for (let i = 0; i < N; i++) ids.push(await submit(first.url, token, pid, i % 3 !== 0));
+    // Wait until judging is under way, then SIGTERM.
+    const deadline = Date.now() + 180_000;
+    while (Date.now() < deadline) {
+      const s = await statuses(first.url, token, ids);
+      if ([...s.values()].filter(FINAL).length >= 3) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const signalled = Date.now();
+    const code = await first.stop('SIGTERM', 60_000);
+    expect(code, first.output().slice(-3000)).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(45_000);
+    expect(first.output()).toContain('shutting down');
+
+    const second = await startServer(env);
+    server = second;
+    const token2 = await loginRoot(second.url, PASSWORD);
+    let s = new Map<number, number>();
+    const deadline2 = Date.now() + 300_000;
+    while (Date.now() < deadline2) {
+      s = await statuses(second.url, token2, ids);
+      if (ids.every((id) => FINAL(s.get(id)))) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(ids.map((id, i) => [id, s.get(id)])).toEqual(ids.map((id, i) => [id, i % 3 !== 0 ? 0 : -1]));
+    expect(await second.stop('SIGTERM')).toBe(0);
+    server = null;
+
+    // Every job judged exactly once: one "judged" line per submission over both runs, all accepted…
+    const judged = judgedJobIds(first.output() + second.output());
+    expect(judged.length).toBe(N);
+    expect(new Set(judged).size).toBe(N);
+    // …and in the database: one finished job each, no lease that expired, the problem counted N times.
+    const db = new PGlite(path.join(dataDir, 'pglite'));
+    try {
+      const jobs = await db.query<{ submit_id: number; n: number; attempts: number }>(
+        `SELECT submit_id, count(*)::int AS n, max(attempts)::int AS attempts FROM judge_jobs
+         WHERE state = 'done' GROUP BY submit_id`,
+      );
+      expect(jobs.rows.length).toBe(N);
+      expect(jobs.rows.every((r) => r.n === 1 && r.attempts === 0)).toBe(true);
+      const open = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM judge_jobs WHERE state <> 'done'`,
+      );
+      expect(open.rows[0].n).toBe(0);
+      const p = await db.query<{ total: number; ac: number }>(
+        `SELECT count_total::int AS total, count_ac::int AS ac FROM problems WHERE problem_id = '1000'`,
+      );
+      expect(p.rows[0]).toEqual({ total: N, ac: N - Math.ceil(N / 3) });
+    } finally {
+      await db.close();
+    }
+  }, 600_000);
+});
