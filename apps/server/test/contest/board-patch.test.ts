@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type AcmRowVo, AwardType, Role, JudgeStatus as S } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -240,6 +241,40 @@ describe('patched board = full build', () => {
     expect(boardCacheStats.patches - before.patches).toBe(0);
     expect(v[0].served[0]).toMatchObject({ username: 'ann', rank: -1 });
     expect(PATCH_MAX_USERS).toBeGreaterThan(0);
+  });
+});
+
+describe('shared pages kept precompressed', () => {
+  it('answers br and gzip that decode to the plain answer, and compresses a page once per board version', async () => {
+    const { cid, start } = await makeContest(t.ctx, {
+      creatorUid: u.cre.uid,
+      startAgoMin: 60,
+      endInMin: 60,
+      openRank: true,
+    });
+    const p = await addProblems(t.ctx, cid, ['A', 'B']);
+    for (const who of ['ann', 'bob', 'cat', 'dan', 'eve', 'fay'])
+      await submit(cid, start, who, p.A, 5, S.ACCEPTED);
+    const get = (enc?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/get-contest-outside-scoreboard',
+        headers: enc ? { 'accept-encoding': enc } : {},
+        payload: { cid, currentPage: 1, limit: 50 },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('gzip;q=1, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect((await get('br')).rawPayload.equals(br.rawPayload)).toBe(true); // the same kept bytes
+    await submit(cid, start, 'gus', p.B, 6, S.ACCEPTED); // a new version: the page is made again
+    const after = await get('br');
+    expect(JSON.parse(brotliDecompressSync(after.rawPayload).toString()).data.total).toBe(7);
   });
 });
 

@@ -1,4 +1,5 @@
 import { cidQuery, scoreboardBody, scoreboardExportQuery } from '@oj/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../../lib/errors.js';
 import { ok } from '../../../lib/reply.js';
@@ -8,9 +9,16 @@ import { boardWorkbook } from './export.js';
 import './hooks.js';
 import { recently } from './cache.js';
 import { outsideInfo } from './outside.js';
-import { boardPageJson, viewerBoard } from './page.js';
+import { boardPageBody, type PageBody, pickEncoding, viewerBoard } from './page.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends a board page: JSON, with its Content-Encoding when precompressed (the compression plugin passes it). */
+function sendPage(reply: FastifyReply, page: PageBody) {
+  reply.type(JSON_TYPE).header('Vary', 'Accept-Encoding');
+  if (page.encoding) reply.header('Content-Encoding', page.encoding);
+  return reply.send(page.body);
+}
 
 /** Contest scoreboards (doc 2 §2.9, §7; issue 9 §3): the rank tab, the outside board and the Excel export. */
 const boardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,7 +33,8 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { user, contest, standing } = await enterContest(app.ctx, req.user, req.body.cid);
       const viewer = { uid: user.uid, isContestAdmin: standing.isAdmin };
-      return reply.type(JSON_TYPE).send(await boardPageJson(app.ctx.db, contest, viewer, req.body));
+      const want = pickEncoding(req.headers['accept-encoding']);
+      return sendPage(reply, await boardPageBody(app.ctx.db, contest, viewer, req.body, want));
     },
   );
 
@@ -39,7 +48,8 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     const admin = isContestAdmin(req.user, c);
     if (!admin && !(c.openRank && c.visible)) throw forbidden('contest.boardClosed');
     const viewer = { uid: req.user?.uid ?? null, isContestAdmin: admin };
-    return reply.type(JSON_TYPE).send(await boardPageJson(app.ctx.db, c, viewer, req.body));
+    const want = pickEncoding(req.headers['accept-encoding']);
+    return sendPage(reply, await boardPageBody(app.ctx.db, c, viewer, req.body, want));
   });
 
   /** GET /api/get-contest-outsize-info?cid -> { contest, problemList } (HOJ's spelling). Same rule as above. */

@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { contestCells, contestProblems, users } from '../../../db/schema/index.js';
 import type { BoardContest } from './cells.js';
+import type { SharedPage } from './page.js';
 import { boardRule } from './rules/index.js';
 import type { BoardView, CellRow, RowContext } from './rules/types.js';
 
@@ -35,8 +36,8 @@ export interface BuiltBoard {
   /** pid -> displayId. */
   displayIdOf: Map<number, string>;
   ctx: RowContext;
-  /** Serialised pages that look the same to every viewer (page.ts boardPageJson), dropped with the board. */
-  pages: Map<string, string>;
+  /** Serialised pages that look the same to every viewer (page.ts boardPageBody), dropped with the board. */
+  pages: Map<string, SharedPage>;
 }
 
 type UserRow = Pick<

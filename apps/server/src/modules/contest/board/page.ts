@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { ScoreboardBody, ScoreboardPage, ScoreboardRowVo } from '@oj/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
@@ -79,28 +80,86 @@ function matches(r: ScoreboardRowVo, keyword: string): boolean {
   return [r.username, r.showName, r.realname, r.nickname, r.school].some((s) => s.toLowerCase().includes(k));
 }
 
+/** A shared page kept with its board: the JSON bytes, and the same compressed, made on first demand. */
+export interface SharedPage {
+  raw: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** The body of a board answer: bytes, and their Content-Encoding when precompressed. */
+export interface PageBody {
+  body: Buffer;
+  encoding: 'br' | 'gzip' | null;
+}
+
+/** Below this many bytes a page goes out as it is (as plugins/compression.ts does). */
+const COMPRESS_FROM = 1024;
+
+/** The encoding to answer with for an `Accept-Encoding` header: br, else gzip, else none (q=0 refuses). */
+export function pickEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | null {
+  const ok = new Set<string>();
+  for (const part of (Array.isArray(accept) ? accept.join(',') : (accept ?? '')).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) ok.add(name);
+  }
+  return ok.has('br') ? 'br' : ok.has('gzip') ? 'gzip' : null;
+}
+
+function encoded(page: SharedPage, want: 'br' | 'gzip' | null): PageBody {
+  if (!want || page.raw.length < COMPRESS_FROM) return { body: page.raw, encoding: null };
+  if (want === 'br') {
+    page.br ??= brotliCompressSync(page.raw, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.raw.length,
+      },
+    });
+    return { body: page.br, encoding: 'br' };
+  }
+  page.gzip ??= gzipSync(page.raw, { level: 6 });
+  return { body: page.gzip, encoding: 'gzip' };
+}
+
 /**
- * The API answer `{status, msg, data: ScoreboardPage}` as JSON text. Pages that look the same to every viewer
- * (no keyword, no concerned users, no own row to show through a seal) are kept with the cached board, so a busy
- * board serves them without building or serialising them again.
+ * The API answer `{status, msg, data: ScoreboardPage}` as bytes, compressed as `want` asks (null: plain JSON).
+ * Pages that look the same to every viewer (no keyword, no concerned users, no own row to show through a seal)
+ * are kept with the cached board as bytes and compressed once per board version, so a busy board answers them
+ * with a version check and a map lookup: no building, serialising or compressing per request.
  */
-export async function boardPageJson(
+export async function boardPageBody(
   db: Db,
   c: PageContest,
   viewer: BoardViewer,
   body: ScoreboardBody,
-): Promise<string> {
+  want: 'br' | 'gzip' | null,
+): Promise<PageBody> {
   const { board, sealed } = await viewerBoard(db, c, viewer, body);
   const shared =
     !body.keyword?.trim() &&
     !body.concernedList?.length &&
     !(sealed && viewer.uid && boardRule(c.type).ownRowWhenSealed);
   const key = `${body.currentPage}:${body.limit}:${body.removeStar ? 1 : 0}`;
-  const kept = shared ? board.pages.get(key) : undefined;
-  if (kept) return kept;
-  const json = JSON.stringify(ok(await pageOf(db, c, board, sealed, viewer, body)));
-  if (shared && board.pages.size < 256) board.pages.set(key, json);
-  return json;
+  const pages = board.pages;
+  const kept = shared ? pages.get(key) : undefined;
+  if (kept) return encoded(kept, want);
+  const page: SharedPage = {
+    raw: Buffer.from(JSON.stringify(ok(await pageOf(db, c, board, sealed, viewer, body)))),
+  };
+  if (!shared) return { body: page.raw, encoding: null }; // plugins/compression.ts compresses it as it goes
+  if (pages.size < 256) pages.set(key, page);
+  return encoded(page, want);
+}
+
+/** boardPageBody as JSON text (uncompressed). */
+export async function boardPageJson(
+  db: Db,
+  c: PageContest,
+  viewer: BoardViewer,
+  body: ScoreboardBody,
+): Promise<string> {
+  return (await boardPageBody(db, c, viewer, body, null)).body.toString();
 }
 
 /**
