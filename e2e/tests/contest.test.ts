@@ -1,19 +1,24 @@
 import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  api,
-  configureMail,
-  type Inbox,
-  launchBrowser,
-  newPage,
-  ROOT_PASSWORD,
-  type RunningServer,
-  shot,
-  startInbox,
-  startServer,
-} from '../harness.js';
+  addPublicProblems,
+  boardUsers,
+  type ContestWorld,
+  cellClasses,
+  cppCode,
+  type ProblemSpec,
+  pickTime,
+  rootAdminPage,
+  shootThreeWays,
+  signIn,
+  solveInContest,
+  startContestWorld,
+  stopContestWorld,
+  T,
+} from '../contest-kit.js';
+import { api, newPage, type RunningServer, shot } from '../harness.js';
 
 /**
  * A timed ACM contest as a coach runs it (issue 9 §5): root makes three accounts (through the API: the admin users
@@ -23,14 +28,12 @@ import {
  * pages in English, Chinese and at 375 px go to e2e/screenshots/.
  */
 
-const T = { timeout: 15_000 };
-const JUDGE = { timeout: 180_000, interval: 500 };
 const USERS = ['cw_alice', 'cw_bob', 'cw_carol'] as const;
 const PASSWORD = 'contestPass1';
 const TITLE = 'Spring Cup';
 
 /** Three small problems (ACM): sum, product, difference of two integers. */
-const PROBLEMS = [
+const PROBLEMS: ProblemSpec[] = [
   { problemId: 'CW-SUM', title: 'Contest Sum', op: '+', samples: ['1 2', '3'], cases: [['5 7', '12']] },
   { problemId: 'CW-MUL', title: 'Contest Product', op: '*', samples: ['2 3', '6'], cases: [['4 5', '20']] },
   {
@@ -40,167 +43,29 @@ const PROBLEMS = [
     samples: ['5 3', '2'],
     cases: [['10 4', '6']],
   },
-] as const;
-
-/** C++ code printing `a op b`, typed line by line (CodeMirror closes brackets itself). */
-const code = (op: string) => [
-  '#include <iostream>',
-  `int main(){long long a,b;std::cin>>a>>b;std::cout<<a${op}b<<"\\n";return 0;}`,
 ];
 
+let world: ContestWorld;
 let server: RunningServer;
-let inbox: Inbox;
-let browser: Browser;
 let rootToken: string;
 let root: Page;
 const userPages: Page[] = [];
 let cid = 0;
 
-const modal = (p: Page) => p.locator('.oj-login-modal .ant-modal-content');
-
-/** Registers `username` through the API, reading the code from the local mailbox as a user reads mail. */
-async function registerUser(username: string): Promise<void> {
-  const email = `${username}@example.test`;
-  await api(server.base, 'GET', `/get-register-code?email=${encodeURIComponent(email)}`);
-  const emailCode = await inbox.waitFor(email, /\b(\d{6})\b/);
-  await api(server.base, 'POST', '/register', {
-    body: { username, password: PASSWORD, email, code: emailCode },
-  });
-}
-
-/** Creates a public ACM problem through the admin API. */
-async function createProblem(p: (typeof PROBLEMS)[number]): Promise<void> {
-  await api(server.base, 'POST', '/admin/problem', {
-    token: rootToken,
-    body: {
-      problem: {
-        problemId: p.problemId,
-        title: p.title,
-        description: `Print a ${p.op} b.`,
-        input: 'Two integers a and b.',
-        output: `a ${p.op} b`,
-        examples: [{ input: p.samples[0], output: p.samples[1] }],
-        timeLimit: 1000,
-        memoryLimit: 256,
-        type: 0,
-        auth: 1,
-      },
-      samples: [[...p.samples], ...p.cases].map(([input, output]) => ({
-        input: `${input}\n`,
-        output: `${output}\n`,
-      })),
-      languages: ['C++'],
-      tags: [],
-      codeTemplates: [],
-    },
-  });
-}
-
-/** Types a date-time into an antd DatePicker (showTime) and commits it. */
-async function pickTime(p: Page, testId: string, value: dayjs.Dayjs): Promise<void> {
-  const input = p.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
-  await input.click();
-  await input.fill(value.format('YYYY-MM-DD HH:mm:ss'));
-  await input.press('Enter');
-  await p.keyboard.press('Escape');
-}
-
-/** Signs a participant in from the home page. */
-async function signIn(p: Page, username: string): Promise<void> {
-  await p.goto(`${server.base}/home`);
-  await p.getByTestId('open-login').click();
-  await modal(p).getByPlaceholder('Username', { exact: true }).fill(username);
-  await modal(p).getByPlaceholder('Password', { exact: true }).fill(PASSWORD);
-  await modal(p).getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => p.getByTestId('header-name').textContent(), T).toBe(username);
-}
-
-/** Opens contest problem `displayId`, picks C++, types the code for `op`, submits and waits for `final`. */
-async function solve(p: Page, displayId: string, op: string, final: number): Promise<void> {
-  await p.goto(`${server.base}/contest/${cid}/problem/${displayId}`);
-  await expect.poll(() => p.locator('.cm-content').count(), T).toBe(1);
-  await p.getByTestId('editor-language').click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option[title="C++"]').click();
-  const content = p.locator('[data-testid="code-panel"] .cm-content');
-  await content.click();
-  await p.keyboard.press('Control+A');
-  await p.keyboard.press('Delete');
-  for (const [i, line] of code(op).entries()) {
-    if (i > 0) await p.keyboard.press('Enter');
-    await p.keyboard.type(line);
-  }
-  await p.getByTestId('submit-code').click();
-  await expect
-    .poll(() => p.getByTestId('submit-status').getAttribute('data-status'), JUDGE)
-    .toBe(String(final));
-}
-
-/** The user names of the board's rows, top to bottom. */
-const boardUsers = (p: Page) => p.getByTestId('board-user').allTextContents();
-
-/** Class names of the problem cells of `username`'s row. */
-async function cellClasses(p: Page, username: string): Promise<string[]> {
-  const row = p
-    .locator('.oj-board .ant-table-row')
-    .filter({ has: p.getByTestId('board-user').getByText(username, { exact: true }) });
-  const classes = await row.locator('td.cell').evaluateAll((tds) => tds.map((td) => td.className));
-  // Only the scoreboard classes of doc 2 §4.5 (not antd's, nor the marker `cell`).
-  return classes.map((c) =>
-    c
-      .split(/\s+/)
-      .filter((k: string) => k && k !== 'cell' && !k.startsWith('ant-'))
-      .join(' '),
-  );
-}
-
-/** Screenshots of the current page in English, in Chinese (?l=zh-cn) and at 375 px. */
-async function shootThreeWays(p: Page, name: string, ready: () => Promise<void>): Promise<void> {
-  const url = p.url();
-  await p.waitForTimeout(300);
-  await shot(p, `${name}-en`);
-  await p.goto(`${url}${url.includes('?') ? '&' : '?'}l=zh-cn`);
-  await ready();
-  await shot(p, `${name}-zh`);
-  await p.setViewportSize({ width: 375, height: 800 });
-  await p.goto(`${url}${url.includes('?') ? '&' : '?'}l=en-us`);
-  await ready();
-  await p.waitForTimeout(300);
-  await shot(p, `${name}-375`);
-  await p.setViewportSize({ width: 1280, height: 800 });
-  await p.goto(`${url}${url.includes('?') ? '&' : '?'}l=en-us`);
-  await ready();
-}
+/** Opens contest problem `displayId`, types the code for `op`, submits and waits for `final`. */
+const solve = (p: Page, displayId: string, op: string, final: number) =>
+  solveInContest(server, p, cid, displayId, cppCode(op), final);
 
 beforeAll(async () => {
-  inbox = await startInbox();
-  server = await startServer({
-    OJ_EMBEDDED_JUDGE_WORKERS: '1',
-    DATABASE_URL: undefined as unknown as string,
-  });
-  rootToken = await configureMail(server.base, inbox);
-  await api(server.base, 'PUT', '/admin/switch/update', {
-    token: rootToken,
-    body: { defaultSubmitInterval: 0 },
-  });
-  for (const u of USERS) await registerUser(u);
-  for (const p of PROBLEMS) await createProblem(p);
-  browser = await launchBrowser();
+  world = await startContestWorld(USERS, PASSWORD, PROBLEMS);
+  ({ server, rootToken } = world);
 }, 240_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await inbox?.close();
-});
+afterAll(() => stopContestWorld(world));
 
 describe('contest', () => {
   it('root creates an ACM contest sealed for its whole length and adds three public problems', async () => {
-    ({ page: root } = await newPage(browser, { width: 1366, height: 900 }));
-    await root.goto(`${server.base}/admin/login`);
-    await root.locator('input[autocomplete=username]').fill('root');
-    await root.locator('input[type=password]').fill(ROOT_PASSWORD);
-    await root.locator('button[type=submit]').click();
-    await root.waitForURL(/\/admin\/?$/);
+    root = await rootAdminPage(world.browser, server);
 
     await root.goto(`${server.base}/admin/contest/create`);
     await root.getByTestId('contest-title-input').fill(TITLE);
@@ -233,24 +98,8 @@ describe('contest', () => {
     cid = Number(/contest\/(\d+)\/problems/.exec(root.url())?.[1]);
     expect(cid).toBeGreaterThan(0);
 
-    await root.getByTestId('contest-problem-table').waitFor();
-    // One visit of the dialog adds the three problems (it stays open between adds).
-    await root.getByTestId('open-add-public').click();
-    for (const [i, p] of PROBLEMS.entries()) {
-      const row = root
-        .getByTestId('public-problem-table')
-        .locator('.ant-table-row')
-        .filter({ hasText: p.problemId });
-      await row.getByTestId('add-public-problem').click();
-      await root.getByTestId('display-id-input').fill('ABC'[i]);
-      await root.getByTestId('display-id-input').press('Enter');
-      await expect.poll(() => row.count(), T).toBe(0);
-    }
-    // The display-id prompt may still be fading out: close the dialog that holds the public problem table.
-    await expect.poll(() => root.locator('.ant-modal-close:visible').count(), T).toBe(1);
-    await root.locator('.ant-modal-close:visible').click();
+    await addPublicProblems(root, PROBLEMS, 'ABC');
     const table = root.getByTestId('contest-problem-table');
-    await expect.poll(() => table.locator('.ant-table-row').count(), T).toBe(3);
     await shootThreeWays(root, 'contest-admin-problems', async () => {
       await expect.poll(() => table.locator('.ant-table-row').count(), T).toBe(3);
     });
@@ -270,8 +119,8 @@ describe('contest', () => {
 
   it('the participants find the contest in the list and solve in the browser', async () => {
     for (const u of USERS) {
-      const { page } = await newPage(browser);
-      await signIn(page, u);
+      const { page } = await newPage(world.browser);
+      await signIn(server, page, u, PASSWORD);
       userPages.push(page);
     }
     const [alice, bob, carol] = userPages;
