@@ -26,6 +26,10 @@ describe('navigation modes (doc 1 §2.3)', () => {
     ]);
     expect(active('/contest/12/rank')).toBe('/contest/12/rank');
     expect(active('/contest/12')).toBe('/contest/12');
+    // A contest problem page highlights Problems, not Overview.
+    expect(active('/contest/12/problem/A')).toBe('/contest/12/problems');
+    expect(active('/training/3/problem/1000')).toBe('/training/3/problems');
+    expect(active('/group/7/training/3/problem/1000')).toBe('/group/7/training/3/problems');
   });
   it('training mode, with the group home for a group training', () => {
     expect(keys('/training/5/problems')).toEqual(['/home', '/training/5', '/training/5/problems']);

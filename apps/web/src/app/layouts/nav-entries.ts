@@ -95,9 +95,13 @@ export function navEntries(
   return { mode: 'default', entries: defaultNavEntries(roles, loggedIn, config) };
 }
 
+/** A contest's or training's problem page (`…/problem/:id`) belongs under its problem list entry (`…/problems`). */
+const SCOPED_PROBLEM = /^(\/(?:group\/\d+\/)?(?:contest|training)\/\d+)\/problem\/[^/]+\/?$/;
+
 /**
  * The highlighted entry: in the default mode the first path segment decides (`activeMenuKey`); in the other
- * modes the entry whose path is the longest prefix of the address (query strings ignored).
+ * modes the entry whose path is the longest prefix of the address (query strings ignored), a contest's or
+ * training's problem page counting as its problem list.
  */
 export function navActiveKey(
   nav: { mode: NavMode; entries: NavEntry[] },
@@ -105,10 +109,11 @@ export function navActiveKey(
   defaultKey: string,
 ): string {
   if (nav.mode === 'default') return defaultKey;
+  const address = pathname.replace(SCOPED_PROBLEM, '$1/problems');
   let best = '';
   for (const e of nav.entries.slice(1)) {
     const path = e.key.split('?')[0];
-    if ((pathname === path || pathname.startsWith(`${path}/`)) && path.length > best.split('?')[0].length)
+    if ((address === path || address.startsWith(`${path}/`)) && path.length > best.split('?')[0].length)
       best = e.key;
   }
   return best;

@@ -130,19 +130,20 @@ export function ContestBoard({
         </>
       }
       extra={
-        <Space wrap size={8}>
+        <Space size={8} className="oj-board-actions">
           {isContestAdmin && !outside && (
             <Button
               icon={<DownloadOutlined />}
               loading={exporting}
               onClick={exportBoard}
+              aria-label={t('Export_board')}
               data-testid="board-export"
             >
-              {t('Export_board')}
+              <span className="oj-btn-label">{t('Export_board')}</span>
             </Button>
           )}
           <Button icon={<ReloadOutlined />} onClick={() => board.refetch()} aria-label={t('Refresh')}>
-            {t('Refresh')}
+            <span className="oj-btn-label">{t('Refresh')}</span>
           </Button>
         </Space>
       }
