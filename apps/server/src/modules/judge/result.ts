@@ -1,7 +1,7 @@
 import { JUDGING_STATUS_CODES, type JudgeProgress, type JudgeResult, JudgeStatus } from '@oj/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { judgeCases, judgeJobs, submissions, testJudges } from '../../db/schema/index.js';
+import { judgeCases, testJudges } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { applyCompileResult } from '../problem/compile-check.service.js';
 import { countedStatusOf, moveCounters } from './counters.js';
@@ -15,34 +15,56 @@ const cut = (s: string | null | undefined, n = MAX_TEXT) =>
 /**
  * Applies a judge result in one transaction: accepted only from the judgehost holding the job's lease and for the
  * current submission version; then the submission's verdict, its case rows (replaced), the problem counters (the
- * old counted verdict undone) and the onSubmissionJudged hooks. Test runs update their test_judges row, compile
+ * old counted verdict undone) and the onSubmissionJudged hooks. The job's end, the submission's lock, verdict
+ * and old case rows are one statement (then the new case rows, the counters and the hooks). Test runs update their test_judges row, compile
  * checks their compile_checks row.
  * Returns false for duplicates, late results, foreign leases and stale versions.
  */
 export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
+  const counted = countedStatusOf(r.status);
   return db.transaction(async (tx) => {
-    // One statement: the job is ended only when this judgehost holds it for this version.
-    const [job] = await tx
-      .update(judgeJobs)
-      .set({ state: 'done', leaseExpires: null, gmtModified: new Date() })
-      .where(
-        and(
-          eq(judgeJobs.id, r.jobId),
-          eq(judgeJobs.state, 'leased'),
-          eq(judgeJobs.judgehostId, r.judgehostId),
-          eq(judgeJobs.submissionVersion, r.version),
-        ),
-      )
-      .returning();
-    if (!job) return false;
+    // One statement: the job is ended only when this judgehost holds it for this version; a judge job's
+    // submission (of that version) is locked, read as it was, given its verdict and cleared of its old case rows.
+    const [row] = rowsOf<{
+      kind: string;
+      testKey: string | null;
+      subId: number | null;
+      pid: number | null;
+      uid: string | null;
+      cid: number | null;
+      previous: number | null;
+    }>(
+      await tx.execute(sql`
+        WITH job AS (
+          UPDATE judge_jobs SET state = 'done', lease_expires = NULL, gmt_modified = now()
+          WHERE id = ${r.jobId} AND state = 'leased' AND judgehost_id = ${r.judgehostId}
+            AND submission_version = ${r.version}
+          RETURNING kind, submit_id, test_key),
+        old AS (
+          SELECT s.id, s.pid, s.uid, s.cid, s.counted_status FROM submissions s, job
+          WHERE job.kind = 'judge' AND s.id = job.submit_id AND s.version = ${r.version}
+          FOR UPDATE OF s),
+        upd AS (
+          UPDATE submissions s SET status = ${r.status}::int, score = ${r.score}::int,
+            oi_rank_score = ${r.oiRankScore}::int, time = ${r.time}::int, memory = ${r.memory}::int,
+            error_message = ${cut(r.errorMessage)}, counted_status = ${counted}::int, judge_end = now(),
+            gmt_modified = now()
+          FROM old WHERE s.id = old.id
+          RETURNING 1),
+        del AS (DELETE FROM judge_cases c USING old WHERE c.submit_id = old.id RETURNING 1)
+        SELECT job.kind, job.test_key AS "testKey", old.id AS "subId", old.pid, old.uid, old.cid,
+          old.counted_status AS previous
+        FROM job LEFT JOIN old ON true`),
+    );
+    if (!row) return false;
 
-    if (job.kind === 'compile') {
-      if (!job.testKey) return false;
-      await applyCompileResult(tx, job.testKey, r);
+    if (row.kind === 'compile') {
+      if (!row.testKey) return false;
+      await applyCompileResult(tx, row.testKey, r);
       return true;
     }
-    if (job.kind === 'test') {
-      if (!job.testKey) return false;
+    if (row.kind === 'test') {
+      if (!row.testKey) return false;
       await tx
         .update(testJudges)
         .set({
@@ -53,15 +75,14 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
           stderr: cut(r.stderr ?? r.errorMessage),
           errorMessage: cut(r.errorMessage),
         })
-        .where(eq(testJudges.key, job.testKey));
+        .where(eq(testJudges.key, row.testKey));
       return true;
     }
 
-    if (job.submitId == null) return false;
-    const [sub] = await tx.select().from(submissions).where(eq(submissions.id, job.submitId)).for('update');
-    if (!sub || sub.version !== r.version) return false;
-
-    await tx.delete(judgeCases).where(eq(judgeCases.submitId, sub.id));
+    // No submission of this version (gone, or rejudged since): the job is over, nothing else changes.
+    if (row.subId == null || row.pid == null || row.uid == null || row.cid == null) return false;
+    const sub = { id: Number(row.subId), pid: Number(row.pid), uid: row.uid, cid: Number(row.cid) };
+    const previous = row.previous == null ? null : Number(row.previous);
     if (r.cases.length) {
       await tx.insert(judgeCases).values(
         r.cases.map((c) => ({
@@ -79,22 +100,7 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
         })),
       );
     }
-    const counted = countedStatusOf(r.status);
-    await moveCounters(tx, sub.pid, sub.countedStatus, counted);
-    await tx
-      .update(submissions)
-      .set({
-        status: r.status,
-        score: r.score,
-        oiRankScore: r.oiRankScore,
-        time: r.time,
-        memory: r.memory,
-        errorMessage: cut(r.errorMessage),
-        countedStatus: counted,
-        judgeEnd: new Date(),
-        gmtModified: new Date(),
-      })
-      .where(eq(submissions.id, sub.id));
+    await moveCounters(tx, sub.pid, previous, counted);
     await runJudgedHooks(tx, {
       submitId: sub.id,
       pid: sub.pid,
@@ -102,7 +108,7 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
       cid: sub.cid,
       status: r.status,
       score: r.score,
-      previousStatus: sub.countedStatus,
+      previousStatus: previous,
       source: 'judge',
     });
     return true;
