@@ -4,7 +4,7 @@ import type { SessionUser } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { problems } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { problemLanguageList } from '../language/language.service.js';
+import { rowsOf } from '../../lib/sql-rows.js';
 import { canViewProblem } from '../problem/problem.access.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
@@ -42,10 +42,20 @@ export function assertCode(code: string): void {
   if (code.length > LIMITS.codeMax) throw badRequest('submission.codeTooLong', { max: LIMITS.codeMax });
 }
 
-/** 400 unless `language` is one of the problem's available languages (all available when it lists none). */
+/**
+ * 400 unless `language` is one of the problem's available languages (all available local ones when it lists none):
+ * the rule of `problemLanguageList`, asked as one statement on the submit path.
+ */
 export async function assertLanguage(db: Db, p: ProblemRow, language: string): Promise<void> {
-  const allowed = await problemLanguageList(db, p.id);
-  if (!allowed.some((l) => l.name === language)) {
+  const [row] = rowsOf<{ ok: boolean }>(
+    await db.execute(sql`
+      SELECT CASE WHEN EXISTS (SELECT 1 FROM problem_languages WHERE pid = ${p.id})
+        THEN EXISTS (SELECT 1 FROM problem_languages pl JOIN languages l ON l.id = pl.lid
+          WHERE pl.pid = ${p.id} AND l.available AND l.name = ${language})
+        ELSE EXISTS (SELECT 1 FROM languages l WHERE l.available AND l.oj = 'ME' AND l.name = ${language})
+      END AS ok`),
+  );
+  if (!row?.ok) {
     throw badRequest('submission.languageUnavailable', { language });
   }
 }
