@@ -1,6 +1,7 @@
 import { CloudDownloadOutlined, RedoOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { LIMITS } from '@oj/shared';
-import { Button, Popconfirm, Popover, Select, Space, Tooltip, Upload } from 'antd';
+import { Button, Popconfirm, Popover, Select, Space, Tooltip } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorLook } from './editor-settings.js';
 import { EDITOR_THEMES } from './editor-themes.js';
@@ -34,6 +35,7 @@ const FONT_SIZES = Array.from(
  * confirmation, upload a file as UTF-8 text, fetch the recent accepted code, plus caller buttons.
  */
 export function EditorToolbar(p: EditorToolbarProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
   const { t } = useTranslation('problem');
   const settings = (
     <Space direction="vertical" style={{ width: 220 }}>
@@ -91,19 +93,27 @@ export function EditorToolbar(p: EditorToolbarProps) {
             <Button icon={<RedoOutlined />} aria-label={t('Reset_Code')} disabled={p.disabled} />
           </Tooltip>
         </Popconfirm>
-        <Upload
+        {/* A plain file input (antd's Upload and rc-upload are not needed to read one local file). */}
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
           accept=".c,.cc,.cpp,.cxx,.h,.hpp,.java,.py,.go,.rs,.js,.php,.rb,.cs,.txt"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void file.text().then((text) => p.onUpload(text, file.name));
-            return false;
-          }}
           disabled={p.disabled}
-        >
-          <Tooltip title={t('Upload_file')}>
-            <Button icon={<UploadOutlined />} aria-label={t('Upload_file')} disabled={p.disabled} />
-          </Tooltip>
-        </Upload>
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void file.text().then((text) => p.onUpload(text, file.name));
+          }}
+        />
+        <Tooltip title={t('Upload_file')}>
+          <Button
+            icon={<UploadOutlined />}
+            aria-label={t('Upload_file')}
+            disabled={p.disabled}
+            onClick={() => fileInput.current?.click()}
+          />
+        </Tooltip>
         {p.onLastAc && (
           <Tooltip title={t('Get_recently_passed_code')}>
             <Button

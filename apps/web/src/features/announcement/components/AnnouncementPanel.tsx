@@ -1,12 +1,14 @@
 import { LIMITS } from '@oj/shared';
 import { Button, Empty, Spin } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Markdown } from '../../../components/Markdown.js';
 import { Panel } from '../../../components/Panel.js';
 import { SimplePager } from '../../../components/SimplePager.js';
 import { formatTime } from '../../../lib/time.js';
 import { useCommonAnnouncement } from '../api/get-common-announcement.js';
+
+/** Loaded when an announcement is opened: the list itself shows no markdown (and the home page carries none). */
+const Markdown = lazy(() => import('../../../components/Markdown.js').then((m) => ({ default: m.Markdown })));
 
 const muted: React.CSSProperties = { color: 'rgba(0,0,0,0.45)', fontSize: 13 };
 
@@ -34,7 +36,9 @@ export function AnnouncementPanel() {
           {formatTime(open.gmtCreate)} · {open.username}
         </div>
         <div style={{ marginTop: 12 }}>
-          <Markdown source={open.content} />
+          <Suspense fallback={<Spin style={{ display: 'block', margin: 16 }} />}>
+            <Markdown source={open.content} />
+          </Suspense>
         </div>
       </Panel>
     );

@@ -1,7 +1,7 @@
 import { ExperimentOutlined, SendOutlined } from '@ant-design/icons';
 import { isFinishedStatus, ProblemType } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, notification, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import {
   saveCode,
   saveGlobalLook,
 } from '../../../components/code-editor/index.js';
+import { lazyOnOpen } from '../../../components/lazy-on-open.js';
 import { t as tt } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/notify.js';
 import { session, useSession } from '../../../lib/session.js';
@@ -27,7 +28,9 @@ import { problemKeys } from '../api/keys.js';
 import { getLastAcCode, useProblemLanguages } from '../api/problem-detail.js';
 import type { ProblemDetailResponse } from '../api/types.js';
 import { codeError } from '../lib/validate-code.js';
-import { TestJudgeDrawer } from './TestJudgeDrawer.js';
+
+/** The online-test drawer, loaded when first opened (signed-in users only). */
+const TestJudgeDrawer = lazyOnOpen(() => import('./TestJudgeDrawer.js').then((m) => m.TestJudgeDrawer));
 
 /** Editor height of doc 2 §9 (px). */
 const EDITOR_HEIGHT = 550;
@@ -109,6 +112,8 @@ export function CodePanel({ detail, scope, beforeSubmit, onJudged, submitDisable
       setCode(r.code);
       if (allowed.includes(r.language)) setLanguage(r.language);
     } catch (e) {
+      // antd's notification is loaded for this one message only (it is not on the page otherwise).
+      const { default: notification } = await import('antd/es/notification/index.js');
       notification.error({
         message: t('Error'),
         description: (e as Error).message || t('Not_passed_no_code'),

@@ -5,26 +5,27 @@ import {
   InfoCircleOutlined,
 } from '@ant-design/icons';
 import { JudgeStatus, ProblemType } from '@oj/shared';
-import { Button, Descriptions, Divider, Space, Tag, Typography } from 'antd';
+import { Button, Descriptions, Divider, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session.js';
 import './statement.css';
+import { lazyOnOpen } from '../../../components/lazy-on-open.js';
 import type { ProblemDetailResponse } from '../api/types.js';
 import { shownLimits } from '../lib/problem-math.js';
 import { DifficultyTag } from './DifficultyTag.js';
 import { SampleBlock } from './SampleBlock.js';
 import { StatementText } from './StatementText.js';
-import { StatisticsDialog } from './StatisticsDialog.js';
+
+/** The statistics dialog (antd Modal, then ECharts), loaded when first opened. */
+const StatisticsDialog = lazyOnOpen(() => import('./StatisticsDialog.js').then((m) => m.StatisticsDialog));
 
 function Section({ title, source }: { title: string; source: string | null | undefined }) {
   if (!source?.trim()) return null;
   return (
     <section style={{ marginBottom: 16 }}>
-      <Typography.Title level={5} style={{ color: '#1677ff' }}>
-        {title}
-      </Typography.Title>
+      <h5 className="oj-title-5">{title}</h5>
       <StatementText source={source} />
     </section>
   );
@@ -56,7 +57,8 @@ export function ProblemStatement({
     solutionsPath ?? `/status?problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`;
   return (
     <article data-testid="problem-statement" className="oj-statement">
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      {/* Headings drawn as antd's Title (statement.css): antd's Typography carries its editable TextArea. */}
+      <h3 className="oj-title-3">
         <span data-testid="problem-title">
           {p.problemId} {p.title}
         </span>
@@ -71,7 +73,7 @@ export function ProblemStatement({
             {solved ? t('You_have_solved_the_problem') : t('You_have_submitted_a_solution')}
           </Tag>
         )}
-      </Typography.Title>
+      </h3>
       <Descriptions
         size="small"
         column={1}
@@ -165,10 +167,8 @@ export function ProblemStatement({
       <Section title={t('Hint')} source={p.hint} />
       {p.source?.trim() && (
         <section>
-          <Typography.Title level={5} style={{ color: '#1677ff' }}>
-            {t('Source')}
-          </Typography.Title>
-          <Typography.Paragraph>{p.source}</Typography.Paragraph>
+          <h5 className="oj-title-5">{t('Source')}</h5>
+          <div className="oj-paragraph">{p.source}</div>
         </section>
       )}
       {detail.problemCount && (

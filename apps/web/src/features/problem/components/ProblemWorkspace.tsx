@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.js';
 import type { ProblemDetailResponse } from '../api/types.js';
 import { CodePanel, type CodePanelProps } from './CodePanel.js';
-import { ProblemAnnex } from './ProblemAnnex.js';
 import { ProblemStatement } from './ProblemStatement.js';
 import { SplitPane } from './SplitPane.js';
 
 // The My Submission tab (and antd's Table it needs) loads when the tab is first opened.
+/** The annex tab's list (antd Collapse), loaded with the tab. */
+const ProblemAnnex = lazy(() => import('./ProblemAnnex.js').then((m) => ({ default: m.ProblemAnnex })));
 const MySubmissions = lazy(() => import('./MySubmissions.js').then((m) => ({ default: m.MySubmissions })));
 
 export interface ProblemWorkspaceProps extends Omit<CodePanelProps, 'detail'> {
@@ -71,7 +72,11 @@ export function ProblemWorkspace({ detail, showDiscussion, solutionsPath, ...pan
               {
                 key: 'annex',
                 label: t('Problem_Annex'),
-                children: <ProblemAnnex files={detail.problem.userExtraFile} />,
+                children: (
+                  <Suspense fallback={<Skeleton active />}>
+                    <ProblemAnnex files={detail.problem.userExtraFile} />
+                  </Suspense>
+                ),
               },
             ]
           : []),
