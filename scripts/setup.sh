@@ -4,6 +4,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Node.js: the stated minimum is package.json's engines (>=20.19: Vite 7, jsdom and the server's dependencies need
+# it). Debian 12's own nodejs package is 18.20, too old: take Node 20 LTS (20.19 or later) or 22 from NodeSource
+# (deb.nodesource.com, its nodejs package replaces Debian's) or nodejs.org.
+NODE_MIN="20.19.0"
+node_version="$(node -p 'process.versions.node' 2>/dev/null || echo 0.0.0)"
+if [ "$(printf '%s\n%s\n' "$NODE_MIN" "$node_version" | sort -V | head -1)" != "$NODE_MIN" ]; then
+  echo "Node.js $node_version is too old: OJ needs Node.js $NODE_MIN or later (Debian 12 ships 18.20)."
+  echo "Install Node 20 LTS or 22 from NodeSource (https://deb.nodesource.com) or https://nodejs.org, then run again."
+  exit 1
+fi
+
 # The sandbox, the compilers of the language list, and the browser for end-to-end tests.
 APT_PACKAGES=(
   bubblewrap util-linux procps coreutils libc6-dev libseccomp-dev
@@ -30,6 +41,11 @@ fi
 # `npm install` (which follows package-lock.json) rather than `npm ci`: the registry mirror serves no packages for
 # other platforms, so the lock cannot list the optional ones (esbuild, rollup, biome for macOS…) that `npm ci`
 # insists on.
+# Every dependency must run on the stated minimum: an engine warning fails CI (CI=true) instead of scrolling by.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm install --no-audit --no-fund
+  npm install --no-audit --no-fund 2>&1 | tee /tmp/oj-npm-install.log
+  if grep -q EBADENGINE /tmp/oj-npm-install.log; then
+    echo "npm install warned about engines (above): a dependency does not support Node $node_version"
+    [ "${CI:-}" = "true" ] && exit 1
+  fi
 fi
