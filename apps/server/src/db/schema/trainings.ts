@@ -49,6 +49,12 @@ export const trainings = pgTable(
     author: text('author').notNull().default(''),
     gid: bigint('gid', { mode: 'number' }),
     isGroup: boolean('is_group').notNull().default(false),
+    /**
+     * The rank version: moves whenever what the rank shows changes (records, problems, registrations, settings),
+     * so cached rank pages of every server process know they are stale (modules/training/training.rank.ts).
+     * Bumped by training.progress.ts and by triggers on training_problems, training_registers and deleted records.
+     */
+    rankVersion: bigint('rank_version', { mode: 'number' }).notNull().default(0),
     gmtCreate: timestamp('gmt_create', { withTimezone: true }).notNull().defaultNow(),
     gmtModified: timestamp('gmt_modified', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -44,20 +44,34 @@ export async function trainingStanding(
   return { access, isAdmin, registered };
 }
 
+/** Reads a training row (loadTraining, or a reused read such as the rank page's). */
+export type TrainingLoader = (ctx: AppContext, tid: number) => Promise<TrainingRow>;
+
 /**
  * Loads a training the caller may open at all: 401 for anonymous callers (doc 2 §2.13: opening a training needs
- * login), 404 for unknown ones and hidden ones (status off) unless the caller is a training admin.
+ * login), 404 for unknown ones and hidden ones (status off) unless the caller is a training admin. `load` reads
+ * the row (default loadTraining).
  */
-export async function openTraining(ctx: AppContext, user: SessionUser | null, tid: number) {
+export async function openTraining(
+  ctx: AppContext,
+  user: SessionUser | null,
+  tid: number,
+  load: TrainingLoader = loadTraining,
+) {
   if (!user) throw unauthorized();
-  const training = await loadTraining(ctx, tid);
+  const training = await load(ctx, tid);
   if (!training.status && !isTrainingAdmin(user, training)) throw notFound('training.notFound');
   return { user, training };
 }
 
 /** openTraining, then 403 for a private training the caller has not registered for (admins excepted). */
-export async function enterTraining(ctx: AppContext, user: SessionUser | null, tid: number) {
-  const opened = await openTraining(ctx, user, tid);
+export async function enterTraining(
+  ctx: AppContext,
+  user: SessionUser | null,
+  tid: number,
+  load: TrainingLoader = loadTraining,
+) {
+  const opened = await openTraining(ctx, user, tid, load);
   const standing = await trainingStanding(ctx, opened.user, opened.training);
   if (!standing.access) throw forbidden('training.privateRegisterFirst');
   return { ...opened, standing };

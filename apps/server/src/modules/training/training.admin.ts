@@ -11,6 +11,7 @@ import { trainingCategories, trainingRegisters, trainings } from '../../db/schem
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { likePattern } from '../problem/problem.query.js';
 import { isTrainingAdmin, loadTraining, type TrainingRow } from './training.access.js';
+import { trainingChanged } from './training.rank.js';
 import { categoryJoin, toTrainingVo, trainingColumns } from './training.view.js';
 
 /** Loads a training the caller administers (author or super admin, doc 3 §6); 403 otherwise, 404 when absent. */
@@ -122,12 +123,13 @@ export async function adminUpdateTraining(ctx: AppContext, user: SessionUser, b:
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(trainings)
-      .set({ ...cols, gmtModified: new Date() })
+      .set({ ...cols, gmtModified: new Date(), rankVersion: sql`${trainings.rankVersion} + 1` })
       .where(eq(trainings.id, old.id));
     if (b.dropRegistrations && cols.privatePwd !== old.privatePwd) {
       await tx.delete(trainingRegisters).where(eq(trainingRegisters.tid, old.id));
     }
   });
+  trainingChanged(old.id); // settings (auth: who ranks) and registrations: the rank version moved
 }
 
 /** DELETE /api/admin/training?tid= (super admin only, doc 3 §6): its problem links, registrations and records go. */
@@ -135,12 +137,14 @@ export async function adminDeleteTraining(ctx: AppContext, user: SessionUser, ti
   if (!isSuperAdminRole(user.role)) throw forbidden('training.deleteRootOnly');
   await loadTraining(ctx, tid);
   await ctx.db.delete(trainings).where(eq(trainings.id, tid));
+  trainingChanged(tid);
 }
 
 /** PUT /api/admin/training/change-training-status?tid=&status= (author or root): the visible switch. */
 export async function adminChangeStatus(ctx: AppContext, user: SessionUser, tid: number, status: boolean) {
   await loadAdministeredTraining(ctx, user, tid);
   await ctx.db.update(trainings).set({ status, gmtModified: new Date() }).where(eq(trainings.id, tid));
+  trainingChanged(tid); // hidden or shown: this process rereads the row at once
 }
 
 /** POST /api/admin/training/category {name, color} -> the new category. */

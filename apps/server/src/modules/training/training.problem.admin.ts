@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { likePattern } from '../problem/problem.query.js';
 import { loadAdministeredTraining } from './training.admin.js';
 import { problemAdded, problemRemoved } from './training.progress.js';
+import { trainingChanged } from './training.rank.js';
 
 /** 400 when another link of the training already shows `displayId` (case-insensitive). */
 async function assertDisplayIdFree(ctx: AppContext, tid: number, displayId: string, exceptId?: number) {
@@ -21,6 +22,7 @@ async function assertDisplayIdFree(ctx: AppContext, tid: number, displayId: stri
 /** Marks the training modified (the list's "last update"). */
 async function touch(ctx: AppContext, tid: number) {
   await ctx.db.update(trainings).set({ gmtModified: new Date() }).where(eq(trainings.id, tid));
+  trainingChanged(tid); // the links' trigger moved the rank version: this process reads it at once
 }
 
 /**

@@ -1,11 +1,10 @@
-import { JudgeStatus, type Page, type TrainingProblemVo, type TrainingRankRecord } from '@oj/shared';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { JudgeStatus, type TrainingProblemVo } from '@oj/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { problems, type TrainingCell, trainingProblems, trainingRecords } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { rowsOf } from '../../lib/sql-rows.js';
 import { assertCanViewProblem, canViewProblem } from '../problem/problem.access.js';
-import { likePattern, practiceCount, problemDetailOf, tagsByPid } from '../problem/problem.query.js';
+import { practiceCount, problemDetailOf, tagsByPid } from '../problem/problem.query.js';
 import { enterTraining } from './training.access.js';
 
 /** The training's problems in order (rank, then when added) with their problem rows. */
@@ -91,100 +90,4 @@ export async function trainingProblemDetail(
     trainingProblem: { id: row.tp.id, tid, pid: row.p.id, displayId: row.tp.displayId, rank: row.tp.rank },
     myStatus: cells[String(row.p.id)]?.status ?? JudgeStatus.NOT_SUBMITTED,
   };
-}
-
-interface RankRow {
-  rank: number | string;
-  uid: string;
-  username: string;
-  nickname: string;
-  realname: string;
-  gender: string;
-  avatar: string | null;
-  school: string;
-  ac: number;
-  total_time: number | string;
-  info: Record<string, TrainingCell>;
-  total: number | string;
-}
-
-/**
- * GET /api/get-training-rank?tid=&currentPage=&limit=&keyword= (doc 2 §2.13, §3 "Training rank record"): the
- * users of the training (a private one: its registered users) by AC count, then total run time (ms) of their
- * accepted problems, then username; equal AC and time share a rank. Cells by display id. Served from
- * training_records: one indexed query, nothing recomputed. Access as enterTraining.
- */
-export async function trainingRank(
-  ctx: AppContext,
-  viewer: SessionUser | null,
-  q: { tid: number; currentPage: number; limit: number; keyword?: string },
-): Promise<Page<TrainingRankRecord>> {
-  const { training } = await enterTraining(ctx, viewer, q.tid);
-  const registeredOnly: SQL =
-    training.auth === 'Private'
-      ? sql`AND EXISTS (SELECT 1 FROM training_registers g WHERE g.tid = r.tid AND g.uid = r.uid)`
-      : sql``;
-  const kw = q.keyword?.trim();
-  const byName: SQL = kw
-    ? sql`AND (u.username ILIKE ${likePattern(kw)} OR u.realname ILIKE ${likePattern(kw)})`
-    : sql``;
-  const [res, links] = await Promise.all([
-    // Rank over the narrow columns first; the cells (jsonb, ~100 a row) are read for the page's rows only.
-    ctx.db.execute(sql`
-      WITH ranked AS (
-        SELECT r.uid, r.ac, r.total_time, rank() OVER (ORDER BY r.ac DESC, r.total_time) AS rank
-        FROM training_records r WHERE r.tid = ${q.tid} ${registeredOnly}
-      ), page AS (
-        SELECT ranked.*, u.username, u.nickname, u.realname, u.gender, u.avatar, u.school,
-          count(*) OVER () AS total
-        FROM ranked JOIN users u ON u.uid = ranked.uid WHERE true ${byName}
-        ORDER BY ranked.ac DESC, ranked.total_time, u.username
-        LIMIT ${q.limit} OFFSET ${(q.currentPage - 1) * q.limit}
-      )
-      SELECT page.*, r.info FROM page JOIN training_records r ON r.tid = ${q.tid} AND r.uid = page.uid
-      ORDER BY page.ac DESC, page.total_time, page.username`),
-    ctx.db
-      .select({ pid: trainingProblems.pid, displayId: trainingProblems.displayId })
-      .from(trainingProblems)
-      .where(eq(trainingProblems.tid, q.tid)),
-  ]);
-  const rows = rowsOf<RankRow>(res);
-  const display = new Map(links.map((l) => [String(l.pid), l.displayId]));
-  const total = rows.length ? Number(rows[0].total) : await countRanked(ctx, q.tid, registeredOnly, kw);
-  return {
-    records: rows.map((r) => {
-      const submissionInfo: TrainingRankRecord['submissionInfo'] = {};
-      for (const [pid, cell] of Object.entries(r.info ?? {})) {
-        const d = display.get(pid);
-        if (d) submissionInfo[d] = { status: cell.status, runTime: cell.time, pid: Number(pid) };
-      }
-      return {
-        rank: Number(r.rank),
-        uid: r.uid,
-        username: r.username,
-        nickname: r.nickname,
-        realname: r.realname,
-        gender: r.gender,
-        avatar: r.avatar,
-        school: r.school,
-        ac: r.ac,
-        totalRunTime: Number(r.total_time),
-        submissionInfo,
-      };
-    }),
-    total,
-    current: q.currentPage,
-    size: q.limit,
-  };
-}
-
-/** The number of rank rows matching (for a page past the end). */
-async function countRanked(ctx: AppContext, tid: number, registeredOnly: SQL, kw: string | undefined) {
-  const byName = kw
-    ? sql`AND (u.username ILIKE ${likePattern(kw)} OR u.realname ILIKE ${likePattern(kw)})`
-    : sql``;
-  const res = await ctx.db.execute(sql`
-    SELECT count(*)::int AS n FROM training_records r JOIN users u ON u.uid = r.uid
-    WHERE r.tid = ${tid} ${registeredOnly} ${byName}`);
-  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }

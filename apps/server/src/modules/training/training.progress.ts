@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { onSubmissionJudged, onSubmissionQueued, onSubmissionReset } from '../judge/hooks.js';
 import type { Tx } from '../problem/problem.store.js';
+import { trainingChanged } from './training.rank.js';
 
 /**
  * Training progress and rank, kept incrementally (issue 11 "Progress and rank"). A user's cell for a problem of a
@@ -54,20 +55,36 @@ async function dropEmpty(tx: Tx | Db, tid: number): Promise<void> {
       AND NOT EXISTS (SELECT 1 FROM training_registers g WHERE g.tid = r.tid AND g.uid = r.uid)`);
 }
 
+/**
+ * Moves the rank version of the trainings selected by `which` (SQL over trainings t), locking their rows in id
+ * order (before any record, so concurrent writers cannot deadlock on them); the cached rank pages of every process
+ * go stale (training.rank.ts). Returns nothing; this process forgets its reused training rows at once.
+ */
+async function bumpRank(tx: Tx | Db, which: SQL): Promise<void> {
+  const res = await tx.execute(sql`
+    WITH t AS (SELECT id FROM trainings t WHERE ${which} ORDER BY id FOR UPDATE)
+    UPDATE trainings SET rank_version = rank_version + 1 FROM t WHERE trainings.id = t.id
+    RETURNING trainings.id`);
+  for (const r of (res as unknown as { rows: { id: number | string }[] }).rows) trainingChanged(Number(r.id));
+}
+
 /** Updates the cell of (uid, pid) in every training holding pid: one verdict, reset or new submission. */
 export async function refreshCell(tx: Tx | Db, uid: string, pid: number): Promise<void> {
+  await bumpRank(tx, sql`t.id IN (SELECT tid FROM training_problems WHERE pid = ${pid})`);
   await applyCells(tx, sql`tp.pid = ${pid} AND s.uid = ${uid}`);
   await recount(tx, sql`r.uid = ${uid} AND r.tid IN (SELECT tid FROM training_problems WHERE pid = ${pid})`);
 }
 
 /** A problem joined the training: every user's cell for it (submissions made before count, as HOJ does). */
 export async function problemAdded(tx: Tx | Db, tid: number, pid: number): Promise<void> {
+  await bumpRank(tx, sql`t.id = ${tid}`);
   await applyCells(tx, sql`tp.tid = ${tid} AND tp.pid = ${pid}`);
   await recount(tx, sql`r.tid = ${tid} AND r.info ? ${String(pid)}`);
 }
 
 /** A problem left the training: its cells go, the counts follow. */
 export async function problemRemoved(tx: Tx | Db, tid: number, pid: number): Promise<void> {
+  await bumpRank(tx, sql`t.id = ${tid}`);
   await tx.execute(sql`
     UPDATE training_records SET info = info - ${String(pid)}::text
     WHERE tid = ${tid} AND info ? ${String(pid)}`);
@@ -77,6 +94,7 @@ export async function problemRemoved(tx: Tx | Db, tid: number, pid: number): Pro
 
 /** Rebuilds every record of a training from the submissions (repairs, benchmarks); seconds for 500,000 rows. */
 export async function rebuildTraining(tx: Tx | Db, tid: number): Promise<void> {
+  await bumpRank(tx, sql`t.id = ${tid}`);
   await tx.execute(sql`UPDATE training_records SET info = '{}'::jsonb WHERE tid = ${tid}`);
   await applyCells(tx, sql`tp.tid = ${tid}`);
   await recount(tx, sql`r.tid = ${tid}`);
@@ -85,6 +103,7 @@ export async function rebuildTraining(tx: Tx | Db, tid: number): Promise<void> {
 
 /** A user registered for a training: they get their row on its rank at once (zero until they solve something). */
 export async function ensureRecord(tx: Tx | Db, tid: number, uid: string): Promise<void> {
+  await bumpRank(tx, sql`t.id = ${tid}`);
   await tx.execute(sql`
     INSERT INTO training_records (tid, uid) VALUES (${tid}, ${uid}) ON CONFLICT (tid, uid) DO NOTHING`);
 }

@@ -6,10 +6,12 @@ import {
   trainingRankQuery,
 } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pickEncoding, sendPage } from '../../lib/page-cache.js';
 import { ok } from '../../lib/reply.js';
 import { needLogin } from '../../plugins/auth.js';
 import trainingAdminRoutes from './training.admin.routes.js';
-import { trainingProblemDetail, trainingProblemList, trainingRank } from './training.problem.js';
+import { trainingProblemDetail, trainingProblemList } from './training.problem.js';
+import { trainingRankBody } from './training.rank.js';
 import {
   listCategories,
   listTrainings,
@@ -68,11 +70,17 @@ const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await trainingProblemDetail(app.ctx, req.user, req.query.tid, req.query.displayId)),
   );
 
-  /** GET /api/get-training-rank?tid&currentPage&limit&keyword -> Page<TrainingRankRecord> (login, access). */
+  /**
+   * GET /api/get-training-rank?tid&currentPage&limit&keyword -> Page<TrainingRankRecord> (login, access); pages
+   * without keyword from the versioned page cache, precompressed by Accept-Encoding (training.rank.ts).
+   */
   app.get(
     '/get-training-rank',
     { onRequest: needLogin, schema: { querystring: trainingRankQuery } },
-    async (req) => ok(await trainingRank(app.ctx, req.user, req.query)),
+    async (req, reply) => {
+      const want = pickEncoding(req.headers['accept-encoding']);
+      return sendPage(reply, await trainingRankBody(app.ctx, req.user, req.query, want));
+    },
   );
 
   await app.register(trainingAdminRoutes);

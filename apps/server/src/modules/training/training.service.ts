@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/errors.js';
 import { likePattern } from '../problem/problem.query.js';
 import { openTraining, trainingStanding } from './training.access.js';
 import { ensureRecord } from './training.progress.js';
+import { trainingChanged } from './training.rank.js';
 import { categoryJoin, toTrainingVo, trainingColumns } from './training.view.js';
 
 /** GET /api/get-training-category (doc 2 §7): every site category, by id. */
@@ -115,4 +116,5 @@ export async function registerTraining(
     await tx.insert(trainingRegisters).values({ tid, uid: user.uid }).onConflictDoNothing();
     await ensureRecord(tx, tid, user.uid);
   });
+  trainingChanged(tid);
 }

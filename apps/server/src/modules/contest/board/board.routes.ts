@@ -1,7 +1,7 @@
 import { cidQuery, scoreboardBody, scoreboardExportQuery } from '@oj/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../../lib/errors.js';
+import { sendPage } from '../../../lib/page-cache.js';
 import { ok } from '../../../lib/reply.js';
 import { needLogin, requireUser } from '../../../plugins/auth.js';
 import { enterContest, isContestAdmin, loadContest } from '../contest.access.js';
@@ -9,16 +9,7 @@ import { boardWorkbook } from './export.js';
 import './hooks.js';
 import { recently } from './cache.js';
 import { outsideInfo } from './outside.js';
-import { boardPageBody, type PageBody, pickEncoding, viewerBoard } from './page.js';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Sends a board page: JSON, with its Content-Encoding when precompressed (the compression plugin passes it). */
-function sendPage(reply: FastifyReply, page: PageBody) {
-  reply.type(JSON_TYPE).header('Vary', 'Accept-Encoding');
-  if (page.encoding) reply.header('Content-Encoding', page.encoding);
-  return reply.send(page.body);
-}
+import { boardPageBody, pickEncoding, viewerBoard } from './page.js';
 
 /** Contest scoreboards (doc 2 §2.9, §7; issue 9 §3): the rank tab, the outside board and the Excel export. */
 const boardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { ScoreboardBody, ScoreboardPage, ScoreboardRowVo } from '@oj/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { contestCells, users } from '../../../db/schema/index.js';
+import { encodePage as encoded, type PageBody, type SharedPage } from '../../../lib/page-cache.js';
 import { ok } from '../../../lib/reply.js';
 import { seesRealResults } from '../contest.clock.js';
 import { type BoardContestFull, type BuiltBoard, baseRow, buildBoard, rowContext } from './build.js';
@@ -10,6 +10,8 @@ import { liveBoard, recently } from './cache.js';
 import { boardState } from './cells.js';
 import { patchBoard } from './patch.js';
 import { boardRule } from './rules/index.js';
+
+export { type PageBody, pickEncoding, type SharedPage } from '../../../lib/page-cache.js';
 
 /** Every contest column the board routes read (a `contests` row has them all). */
 export type PageContest = BoardContestFull & {
@@ -78,48 +80,6 @@ async function ownRealRow(
 function matches(r: ScoreboardRowVo, keyword: string): boolean {
   const k = keyword.toLowerCase();
   return [r.username, r.showName, r.realname, r.nickname, r.school].some((s) => s.toLowerCase().includes(k));
-}
-
-/** A shared page kept with its board: the JSON bytes, and the same compressed, made on first demand. */
-export interface SharedPage {
-  raw: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
-/** The body of a board answer: bytes, and their Content-Encoding when precompressed. */
-export interface PageBody {
-  body: Buffer;
-  encoding: 'br' | 'gzip' | null;
-}
-
-/** Below this many bytes a page goes out as it is (as plugins/compression.ts does). */
-const COMPRESS_FROM = 1024;
-
-/** The encoding to answer with for an `Accept-Encoding` header: br, else gzip, else none (q=0 refuses). */
-export function pickEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | null {
-  const ok = new Set<string>();
-  for (const part of (Array.isArray(accept) ? accept.join(',') : (accept ?? '')).split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) ok.add(name);
-  }
-  return ok.has('br') ? 'br' : ok.has('gzip') ? 'gzip' : null;
-}
-
-function encoded(page: SharedPage, want: 'br' | 'gzip' | null): PageBody {
-  if (!want || page.raw.length < COMPRESS_FROM) return { body: page.raw, encoding: null };
-  if (want === 'br') {
-    page.br ??= brotliCompressSync(page.raw, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.raw.length,
-      },
-    });
-    return { body: page.br, encoding: 'br' };
-  }
-  page.gzip ??= gzipSync(page.raw, { level: 6 });
-  return { body: page.gzip, encoding: 'gzip' };
 }
 
 /**
