@@ -5,6 +5,7 @@
 // staleness checks (web app, server and judgehost bundles) when nothing needs building.
 //
 //   node bench/ops/startup.mjs            (RUNS=5 by default)
+//   node bench/ops/startup.mjs --tsx      the sources through tsx instead (how `npm start` ran before the build)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -15,6 +16,10 @@ import { build } from '../../scripts/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = Number(process.env.RUNS ?? 5);
+const TSX = process.argv.includes('--tsx');
+const ENTRY = TSX
+  ? ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')]
+  : [path.join(root, 'apps/server/dist/server.js')];
 
 /** A free TCP port on 127.0.0.1. */
 function freePort() {
@@ -30,7 +35,7 @@ function freePort() {
 async function once(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, ENTRY, {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,

@@ -15,6 +15,9 @@ import { markClosing } from './modules/health/health.routes.js';
 import { getJudgeToken } from './modules/judge/token.js';
 import { backupRequestFile, serverPidFile, writeBackup } from './ops/backup.js';
 
+/** Set to true by the production build (scripts/build.mjs); undefined when the sources run through tsx. */
+declare const __OJ_COMPILED__: boolean | undefined;
+
 /** How long the embedded judgehost may take to finish its running jobs on shutdown (its own limit is 30 s). */
 const JUDGE_DRAIN_MS = 35_000;
 
@@ -109,13 +112,16 @@ async function main() {
   const env = loadEnv();
   fs.mkdirSync(env.dataDir, { recursive: true });
   const fresh = !env.DATABASE_URL && !fs.existsSync(path.join(env.dataDir, 'pglite', 'PG_VERSION'));
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // The compiled server starts a fresh embedded database from the build's template (initdb and migrations done).
+  const template =
+    typeof __OJ_COMPILED__ !== 'undefined' ? path.resolve(here, '../dist/pglite-template.tar.gz') : undefined;
   const handle = await openDb(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, 'pglite') },
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, 'pglite'), template },
   );
   const dbMs = Date.now() - started;
   const ctx: AppContext = { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) };
   const seeded = await seed(ctx);
-  const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = env.OJ_WEB_DIST ?? path.resolve(here, '../../web/dist');
   const stream = logStream();
   const app = await buildApp({

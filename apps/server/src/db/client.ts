@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -31,6 +32,11 @@ export interface OpenDbOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * A gzipped PGlite data directory (the production build's `dist/pglite-template.tar.gz`: initdb and the
+   * migrations done) that a fresh `dataDir` starts from instead of running initdb; ignored when absent.
+   */
+  template?: string;
 }
 
 /**
@@ -52,7 +58,11 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
     await migratePg(db as never, { migrationsFolder: MIGRATIONS });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = new PGlite(opts.dataDir);
+  const fresh = opts.dataDir && !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'));
+  const client =
+    fresh && opts.template && fs.existsSync(opts.template)
+      ? new PGlite(opts.dataDir, { loadDataDir: new Blob([fs.readFileSync(opts.template)]) })
+      : new PGlite(opts.dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
   return {

@@ -119,7 +119,9 @@ async function pgSnapshot(url: string) {
   }
 }
 
-describe('backup and restore', () => {
+// Processes of their own, independent of TEST_DATABASE_URL: run once in CI (the PGlite pass), not again on the
+// PostgreSQL pass.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore', () => {
   it('embedded PGlite: backup while the server runs, restore into a fresh data directory', async () => {
     buildBundles();
     const dataDir = path.join(tmp, 'live');

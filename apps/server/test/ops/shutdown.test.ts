@@ -35,7 +35,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('graceful shutdown', () => {
+// Processes of their own, independent of TEST_DATABASE_URL: run once in CI (the PGlite pass), not again on the
+// PostgreSQL pass.
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('graceful shutdown', () => {
   it('SIGTERM mid-judging: clean exit, and after a restart every submission is judged exactly once', async () => {
     buildBundles();
     const first = await startServer(env);

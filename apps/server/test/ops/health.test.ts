@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logStream, prettyLine } from '../../src/logging.js';
+import { markClosing } from '../../src/modules/health/health.routes.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+
+// GET /api/health (issue 15) on the real app (PGlite, or PostgreSQL with TEST_DATABASE_URL), and the log format.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const health = async () => {
+  const r = await t.app.inject({ method: 'GET', url: '/api/health' });
+  return { code: r.statusCode, body: r.json(), headers: r.headers };
+};
+
+describe('GET /api/health', () => {
+  it('answers 200 degraded with no judgehost, with the database, migrations and queue, and nothing secret', async () => {
+    const { code, body, headers } = await health();
+    expect(code).toBe(200);
+    expect(headers['cache-control']).toBe('no-store');
+    expect(body.data).toMatchObject({
+      status: 'degraded',
+      database: { ok: true, kind: t.ctx.dbKind },
+      migrations: { current: true },
+      judgehosts: { online: 0, total: 0 },
+      queue: { queued: 0, leased: 0 },
+    });
+    expect(body.data.migrations.applied).toBe(body.data.migrations.expected);
+    expect(Object.keys(body.data).sort()).toEqual(
+      ['database', 'judgehosts', 'migrations', 'queue', 'status', 'uptimeSeconds'].sort(),
+    );
+  });
+
+  it('counts live judgehosts (heartbeat within 30 s) and says ok', async () => {
+    await t.ctx.db.execute(
+      sql`INSERT INTO judgehosts (id, name) VALUES ('h-live', 'live'), ('h-old', 'old')`,
+    );
+    await t.ctx.db.execute(
+      sql`UPDATE judgehosts SET last_heartbeat = now() - interval '5 minutes' WHERE id = 'h-old'`,
+    );
+    await new Promise((r) => setTimeout(r, 1100)); // past the 1 s answer cache
+    const { code, body } = await health();
+    expect(code).toBe(200);
+    expect(body.data.status).toBe('ok');
+    expect(body.data.judgehosts).toEqual({ online: 1, total: 2 });
+  });
+
+  it('answers 503 closing once the server is shutting down', async () => {
+    markClosing(t.ctx);
+    const { code, body } = await health();
+    expect(code).toBe(503);
+    expect(body.data.status).toBe('closing');
+  });
+});
+
+describe('log format', () => {
+  it('JSON when standard output is not a terminal, pretty lines on one', () => {
+    expect(logStream({ isTTY: false } as NodeJS.WriteStream, undefined)).toBeUndefined();
+    expect(logStream({ isTTY: true } as NodeJS.WriteStream, 'json')).toBeUndefined();
+    expect(logStream({ isTTY: true } as NodeJS.WriteStream, undefined)).toBeDefined();
+    const line = prettyLine(
+      JSON.stringify({
+        level: 30,
+        time: Date.UTC(2026, 0, 1, 12, 0, 1),
+        msg: 'request completed',
+        res: { statusCode: 200 },
+        responseTime: 3.14,
+        reqId: 'req-1',
+      }),
+      false,
+    );
+    expect(line).toMatch(/^\d\d:\d\d:\d\d INFO {2}request completed 200 3\.1ms reqId=req-1\n$/);
+    expect(prettyLine('not json', true)).toBe('not json');
+  });
+});
