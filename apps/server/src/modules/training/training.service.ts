@@ -1,5 +1,5 @@
 import { type Page, TrainingAuth, type TrainingListQuery, type TrainingVo } from '@oj/shared';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { trainingCategories, trainingRecords, trainingRegisters, trainings } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
@@ -42,24 +42,38 @@ export async function listTrainings(
     );
   }
   const where = and(...conds);
-  const [rows, [c]] = await Promise.all([
-    ctx.db
-      .select({ ...trainingColumns, ac: trainingRecords.ac })
-      .from(trainings)
-      .leftJoin(trainingCategories, categoryJoin)
-      .leftJoin(
-        trainingRecords,
-        and(eq(trainingRecords.tid, trainings.id), eq(trainingRecords.uid, progressOf ?? '')),
-      )
-      .where(where)
-      .orderBy(asc(trainings.rank), desc(trainings.id))
-      .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(where),
-  ]);
+  // One query for the page (the total with it), one for the AC counts of those trainings (primary key lookups of
+  // training_records), no per-row queries.
+  const rows = await ctx.db
+    .select({ ...trainingColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .from(trainings)
+    .leftJoin(trainingCategories, categoryJoin)
+    .where(where)
+    .orderBy(asc(trainings.rank), desc(trainings.id))
+    .limit(q.limit)
+    .offset((q.currentPage - 1) * q.limit);
+  const acs = new Map<number, number>();
+  if (progressOf && rows.length) {
+    const mine = await ctx.db
+      .select({ tid: trainingRecords.tid, ac: trainingRecords.ac })
+      .from(trainingRecords)
+      .where(
+        and(
+          eq(trainingRecords.uid, progressOf),
+          inArray(
+            trainingRecords.tid,
+            rows.map((r) => r.id),
+          ),
+        ),
+      );
+    for (const m of mine) acs.set(m.tid, m.ac);
+  }
+  const total = rows.length
+    ? rows[0].total
+    : (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(where))[0].n;
   return {
-    records: rows.map((r) => toTrainingVo(r, progressOf ? (r.ac ?? 0) : null)),
-    total: c.n,
+    records: rows.map((r) => toTrainingVo(r, progressOf ? (acs.get(r.id) ?? 0) : null)),
+    total,
     current: q.currentPage,
     size: q.limit,
   };

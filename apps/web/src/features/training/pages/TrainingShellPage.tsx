@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Progress, Result, Skeleton, Tabs } from 'an
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { formatTime } from '../../../lib/time.js';
+import { useForgetTrainingOnLeave } from '../api/forget.js';
 import { useTrainingAccess, useTrainingDetail } from '../api/training.js';
 import type { TrainingShellContext } from '../components/TrainingContext.js';
 import { CategoryTag, TrainingAuthTag } from '../components/TrainingTags.js';
@@ -21,7 +22,7 @@ function tabOf(path: string): Tab {
  * /training/:trainingID (doc 2 §2.13; login): title, AC progress bar and the info card (number, auth tag,
  * category tag, problem count, author, last modified), then the tabs Training Introduction, Problem List and, for
  * a private training, Record List (the rank). Problem and rank tabs are disabled until a private training's
- * password is given. The queries are the page's own: leaving the page drops them from view.
+ * password is given. Leaving the page clears loaded data: that training's queries leave the query cache.
  */
 export default function TrainingShellPage() {
   const { t } = useTranslation('training');
@@ -30,6 +31,7 @@ export default function TrainingShellPage() {
   const tid = Number(useParams().trainingID);
   const detail = useTrainingDetail(tid);
   const access = useTrainingAccess(tid, !!detail.data);
+  useForgetTrainingOnLeave(tid);
 
   if (detail.isLoading) return <Skeleton active style={{ padding: 24 }} />;
   if (detail.isError || !detail.data) {
