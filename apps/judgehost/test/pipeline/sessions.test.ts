@@ -1,6 +1,8 @@
+import { readdirSync } from 'node:fs';
 import { JudgeStatus } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, FILE_IO, setup, submit } from '../holes/harness.js';
+import { sandboxConfig } from '../../src/sandbox/config.js';
+import { cleanup, FILE_IO, leftoverTaskDirs, setup, submit } from '../holes/harness.js';
 
 // Issue 7 §3: every test case of a submission runs in one box session (and every checker run in one of its
 // own), reset between runs: nothing of one case is visible in the next.
@@ -64,6 +66,15 @@ int main(int argc, char **argv) {
   std::fprintf(stderr, got == want ? "ok checker=%d user=%d" : "wrong answer checker=%d user=%d", (int)getpid(), pid);
   return got == want ? 0 : 1;
 }`;
+
+/** This process's box-session dirs on the sandbox tmpfs (`bx<pid>.<instance>-<n>`, removed at close). */
+function boxes(): string[] {
+  try {
+    return readdirSync(`${sandboxConfig().dir}/boxd`).filter((name) => name.startsWith(`bx${process.pid}.`));
+  } catch {
+    return [];
+  }
+}
 
 const CASES: [string, string][] = [
   ['1 2\n', '3\n'],
@@ -180,6 +191,14 @@ int main() { long long a, b; if (std::scanf("%lld %lld", &a, &b) == 2) std::prin
       expect(list[2], side).toBeGreaterThan(list[1]);
     }
   }, 60_000);
+
+  it('the session started beside the compile is closed after a compile error: no box, no session dir left', async () => {
+    const before = new Set(boxes());
+    const r = await submit({ code: 'int main() { this is not C++ }' });
+    expect(r.status).toBe(JudgeStatus.COMPILE_ERROR);
+    expect(boxes().filter((name) => !before.has(name))).toEqual([]);
+    expect(await leftoverTaskDirs()).toEqual([]);
+  });
 
   it("the worker's deadline cancels the running case and closes the sessions at once", async () => {
     const deadline = new AbortController();

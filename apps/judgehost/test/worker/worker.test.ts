@@ -185,6 +185,39 @@ describe('judgehost worker', () => {
     expect(s.calls.length).toBe(n);
   });
 
+  it("posts a result while the task's clean-up runs, and starts the next task only after that clean-up", async () => {
+    const s = await startFakeServer();
+    servers.push(s);
+    const queue = [task(1, sha('data')), task(2, sha('data'))];
+    s.handlers.lease = () => ({ data: { task: queue.shift() ?? null } });
+    s.handlers.blob = () => ({ raw: Buffer.from('data') });
+    const events: string[] = [];
+    let finishCleanup: () => void = () => {};
+    const judge: JudgeFn = async (t, deps) => {
+      events.push(`judge ${t.jobId}`);
+      const result = await fakeJudge(t, deps);
+      deps.cleanup?.(
+        t.jobId === 1
+          ? new Promise<void>((r) => {
+              finishCleanup = () => {
+                events.push('cleaned 1');
+                r();
+              };
+            })
+          : Promise.resolve(),
+      );
+      return result;
+    };
+    s.handlers.result = async (b) => {
+      events.push(`result ${b.jobId}`);
+      if (b.jobId === 1) setTimeout(() => finishCleanup(), 200);
+      return { data: { accepted: true } };
+    };
+    await host(s.url, { judge }).start();
+    await until(() => events.includes('result 2'));
+    expect(events).toEqual(['judge 1', 'result 1', 'cleaned 1', 'judge 2', 'result 2']);
+  });
+
   it('posts a result in the background and already judges the next job meanwhile', async () => {
     const s = await startFakeServer();
     servers.push(s);
