@@ -72,9 +72,15 @@ async function main() {
     languages: languageInfo,
     log: terminalLog(values.name ?? os.hostname()),
   });
-  let signals = 0;
+  let firstSignal = 0;
   const onSignal = async () => {
-    if (++signals > 1) process.exit(1);
+    // A second signal exits at once, unless it came with the first (Ctrl-C under npm arrives twice: from the
+    // terminal and forwarded by npm).
+    if (firstSignal) {
+      if (Date.now() - firstSignal >= 1000) process.exit(1);
+      return;
+    }
+    firstSignal = Date.now();
     await host.stop();
     // Jobs still running after the grace period are given back now (queued again, no attempt counted) rather
     // than left to expire; a result they might still post is refused (the lease moved on).
@@ -93,7 +99,8 @@ async function main() {
       try {
         process.kill(parent, 0);
       } catch {
-        void onSignal();
+        // Once: the drain started by the first tick is not cut short by the next ones.
+        if (!firstSignal) void onSignal();
       }
     }, 2000).unref();
   }

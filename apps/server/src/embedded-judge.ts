@@ -94,6 +94,9 @@ export function startEmbeddedJudge(opts: EmbeddedJudgeOptions): EmbeddedJudge {
       cwd: JUDGEHOST_DIR,
       env: embeddedJudgeEnv(process.env, opts.token, process.pid),
       stdio: ['ignore', 'inherit', 'inherit'],
+      // Its own process group: Ctrl-C on the terminal reaches the server only, which then drains the judgehost
+      // (SIGTERM in stop()); if the server dies, the judgehost notices through OJ_JUDGE_PARENT_PID.
+      detached: true,
     });
     child = c;
     opts.log.info({ pid: c.pid, workers: opts.workers }, 'embedded judgehost started');

@@ -18,6 +18,9 @@ import { backupRequestFile, serverPidFile, writeBackup } from './ops/backup.js';
 /** Set to true by the production build (scripts/build.mjs); undefined when the sources run through tsx. */
 declare const __OJ_COMPILED__: boolean | undefined;
 
+/** Signals this close to the first are the same request (npm forwards the terminal's SIGINT it also got). */
+const SIGNAL_DEDUP_MS = 1000;
+
 /** How long the embedded judgehost may take to finish its running jobs on shutdown (its own limit is 30 s). */
 const JUDGE_DRAIN_MS = 35_000;
 
@@ -45,12 +48,17 @@ function onShutdown(
   judge: () => EmbeddedJudge | null,
 ) {
   let closing = false;
+  let firstAt = 0;
   const stop = async (signal: string) => {
     if (closing) {
+      // Ctrl-C under `npm start` arrives twice at once (from the terminal and forwarded by npm): only a signal
+      // sent later, on purpose, cuts the drain short.
+      if (Date.now() - firstAt < SIGNAL_DEDUP_MS) return;
       app.log.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
     closing = true;
+    firstAt = Date.now();
     markClosing(ctx);
     const started = Date.now();
     app.log.info({ signal }, 'shutting down: draining the judge, then closing the server');

@@ -48,11 +48,16 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('graceful shutdown', () => {
     for (let i = 0; i < N; i++) ids.push(await submit(first.url, token, pid, i % 3 !== 0));
     // Wait until judging is under way, then SIGTERM.
     const deadline = Date.now() + 180_000;
+    let judgedBefore = 0;
     while (Date.now() < deadline) {
       const s = await statuses(first.url, token, ids);
-      if ([...s.values()].filter(FINAL).length >= 3) break;
+      judgedBefore = [...s.values()].filter(FINAL).length;
+      if (judgedBefore >= 3) break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Mid-judging: some judged, most still queued or running.
+    expect(judgedBefore).toBeGreaterThanOrEqual(3);
+    expect(judgedBefore).toBeLessThan(N);
     const signalled = Date.now();
     const code = await first.stop('SIGTERM', 60_000);
     expect(code, first.output().slice(-3000)).toBe(0);
