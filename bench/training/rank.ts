@@ -1,7 +1,8 @@
 /**
  * Training rank benchmark (issue 11): on PostgreSQL, a private training of 100 problems with 5,000 registered
  * users and 500,000 practice submissions to its problems (bulk-loaded with generate_series into a fresh database
- * of its own), plus 40 other trainings for the list; then
+ * of its own; every user tries every problem, so a rank row carries 100 cells), plus 40 other trainings for the
+ * list; then
  *   1. the full rebuild of the training's records from the submissions (repair path; the verdict seams keep
  *      them up to date otherwise), three runs;
  *   2. the rank page (GET /api/get-training-rank, 30 rows) at 50 concurrent clients (autocannon in a worker
@@ -17,6 +18,7 @@
  * loaded with generate_series and vacuumed (VACUUM ANALYZE) as autovacuum would before measuring.
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { loadavg } from 'node:os';
 import { Role } from '@oj/shared';
 import autocannon from 'autocannon';
@@ -87,16 +89,34 @@ async function load(ctx: AppContext): Promise<number> {
   const [pmin] = rowsOf<{ p: number }>(
     await run(`SELECT min(id)::int AS p FROM problems WHERE problem_id LIKE 'TB%'`),
   );
+  // Submission g goes to user g % USERS and problem (g / USERS) % PROBLEMS: with the defaults every user tries
+  // every problem (5,000 × 100 cells, so a rank row carries 100 cells); the status mixes user, problem and round.
   await run(`INSERT INTO submissions (pid, display_pid, uid, username, cid, tid, code, language, length, status,
       time, memory)
-    SELECT ${pmin.p} + (g * 31) % ${PROBLEMS}, 'TB', 'bench-' || (1 + g % ${USERS}), 'bench' || (1 + g % ${USERS}),
-      0, ${tid}, 'int main(){}', 'C++', 12, (ARRAY[-1,1,-2,0,2,3,-1,0,4,-3])[1 + (g * 7) % 10], g % 1000, 1024
-    FROM generate_series(1, ${SUBMISSIONS}) g`);
+    SELECT ${pmin.p} + (g / ${USERS}) % ${PROBLEMS}, 'TB', 'bench-' || (1 + g % ${USERS}),
+      'bench' || (1 + g % ${USERS}), 0, ${tid}, 'int main(){}', 'C++', 12,
+      (ARRAY[-1,1,-2,0,2,3,-1,0,4,-3])[1 + (g % ${USERS} * 7 + g / ${USERS} * 3 + g / 9973) % 10], g % 1000, 1024
+    FROM generate_series(0, ${SUBMISSIONS - 1}) g`);
   await run('VACUUM ANALYZE');
   console.log(
     `  loaded ${USERS} users, ${PROBLEMS} problems, ${SUBMISSIONS} submissions in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
   return tid;
+}
+
+/** Bytes of a response body as sent (node:http does not decompress, unlike fetch). */
+function wireBytes(url: string, token: string, encoding: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { authorization: token, 'accept-encoding': encoding } }, (res) => {
+        let n = 0;
+        res.on('data', (c: Buffer) => {
+          n += c.length;
+        });
+        res.on('end', () => resolve(n));
+      })
+      .on('error', reject);
+  });
 }
 
 async function measure(name: string, url: string, token: string, extra: Record<string, string> = {}) {
@@ -195,6 +215,10 @@ async function main() {
     const app = await buildApp({ ctx });
     const addr = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
+      for (const enc of ['identity', 'br']) {
+        const bytes = await wireBytes(`${addr}/api/get-training-rank?tid=${tid}&limit=30`, token, enc);
+        console.log(`  rank page 1 on the wire (${enc}): ${(bytes / 1024).toFixed(1)} KiB`);
+      }
       console.log(`at 50 concurrent clients, ${SECONDS} s each:`);
       await measure('rank page 1 (30 rows)', `${addr}/api/get-training-rank?tid=${tid}&limit=30`, token);
       await measure(
