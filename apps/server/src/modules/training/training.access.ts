@@ -64,7 +64,11 @@ export async function openTraining(
   return { user, training };
 }
 
-/** openTraining, then 403 for a private training the caller has not registered for (admins excepted). */
+/**
+ * openTraining, then 403 for a private training the caller has not registered for (admins excepted). The
+ * registration is read only for a private training and a caller who is not its admin. Returns the user and the
+ * training row.
+ */
 export async function enterTraining(
   ctx: AppContext,
   user: SessionUser | null,
@@ -72,7 +76,10 @@ export async function enterTraining(
   load: TrainingLoader = loadTraining,
 ) {
   const opened = await openTraining(ctx, user, tid, load);
-  const standing = await trainingStanding(ctx, opened.user, opened.training);
-  if (!standing.access) throw forbidden('training.privateRegisterFirst');
-  return { ...opened, standing };
+  const { training } = opened;
+  const open = isTrainingAdmin(opened.user, training) || training.auth !== TrainingAuth.PRIVATE;
+  if (!open && !(await isTrainingRegistered(ctx, training.id, opened.user.uid))) {
+    throw forbidden('training.privateRegisterFirst');
+  }
+  return opened;
 }
