@@ -26,7 +26,15 @@ function runningServer(dataDir: string): number | null {
   const file = serverPidFile(dataDir);
   if (!fs.existsSync(file)) return null;
   const pid = Number(fs.readFileSync(file, 'utf8').trim());
-  return pid > 0 && alive(pid) ? pid : null;
+  if (!(pid > 0) || !alive(pid)) return null;
+  // A pid file left by a server that was killed may name a pid reused by another program: SIGUSR2 would end it.
+  try {
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (!/node/.test(cmdline)) return null;
+  } catch {
+    // no /proc: trust the pid file
+  }
+  return pid;
 }
 
 /** Asks the running server to write the backup; waits for its answer (10 minutes at most). */
