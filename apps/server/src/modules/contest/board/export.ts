@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { BuiltBoard } from './build.js';
 import { boardRule } from './rules/index.js';
 
@@ -8,6 +7,8 @@ import { boardRule } from './rules/index.js';
  * .xlsx bytes.
  */
 export async function boardWorkbook(board: BuiltBoard, title: string): Promise<Buffer> {
+  // exceljs is large: loaded on the first export, not at start-up.
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('Rank');
   const columns = boardRule(board.type).exportColumns(board.displayIds);
