@@ -1,6 +1,7 @@
 export * from './compile-checks.js';
 export * from './config.js';
 export * from './contest-board.js';
+export * from './contest-helpers.js';
 export * from './contests.js';
 export * from './problems.js';
 export * from './records.js';
