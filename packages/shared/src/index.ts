@@ -8,6 +8,7 @@ export * from './schemas/account.js';
 export * from './schemas/admin-user.js';
 export * from './schemas/common.js';
 export * from './schemas/contest.js';
+export * from './schemas/contest-helpers.js';
 export * from './schemas/judge-protocol.js';
 export * from './schemas/language.js';
 export * from './schemas/problem.js';

@@ -5,6 +5,7 @@ import { ok } from '../../lib/reply.js';
 import { needLogin } from '../../plugins/auth.js';
 import { submissionListQuery } from '../submission/submission.list.js';
 import contestAdminRoutes from './contest.admin.routes.js';
+import contestHelperRoutes from './contest.helpers.routes.js';
 import { contestProblemDetail, contestProblemList } from './contest.problem.js';
 import { contestAccess, contestInfo, listContests, registerContest } from './contest.service.js';
 import { checkContestSubmissionsStatus, listContestSubmissions } from './contest.submissions.js';
@@ -103,6 +104,7 @@ const contestRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(contestAdminRoutes);
+  await app.register(contestHelperRoutes);
 };
 
 export default contestRoutes;

@@ -11,7 +11,7 @@ const times = () => ({
   endTime: new Date(Date.now() + 3600_000).toISOString(),
 });
 
-export const contestRows: MatrixRow[] = [
+const contestCoreRows: MatrixRow[] = [
   { method: 'GET', route: '/api/get-contest-list', request: () => ({}), expect: all(200) },
   {
     method: 'GET',
@@ -170,3 +170,61 @@ export const contestRows: MatrixRow[] = [
     expect: admins(404),
   },
 ];
+
+/** Contest helpers (issue 10 §1): announcements. The seeded contests are root's: only root is their admin. */
+const contestHelperRows: MatrixRow[] = [
+  {
+    method: 'GET',
+    route: '/api/admin/contest/announcement',
+    request: (s) => ({ url: `/api/admin/contest/announcement?cid=${s.contestId}` }),
+    expect: creatorOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/contest/announcement',
+    request: (s) => ({ payload: { cid: s.contestId, announcement: { title: 'MX', content: 'matrix' } } }),
+    expect: creatorOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/contest/announcement',
+    what: 'a body without a title',
+    request: (s) => ({ payload: { cid: s.contestId, announcement: { title: '' } } }),
+    expect: admins(400),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/contest/announcement',
+    what: 'an unknown announcement',
+    request: (s) => ({ payload: { cid: s.contestId, announcement: { id: GONE, title: 'MX' } } }),
+    expect: creatorOnly(404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/contest/announcement',
+    what: 'an unknown announcement',
+    request: () => ({ url: `/api/admin/contest/announcement?aid=${GONE}` }),
+    expect: admins(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-contest-announcement',
+    request: (s) => ({ url: `/api/get-contest-announcement?cid=${s.contestId}` }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-contest-announcement',
+    what: 'a private contest without registration',
+    request: (s) => ({ url: `/api/get-contest-announcement?cid=${s.privateContestId}` }),
+    expect: signedIn(403, { root: 200 }),
+  },
+  {
+    method: 'POST',
+    route: '/api/get-contest-not-read-announcement',
+    request: (s) => ({ payload: { cid: s.contestId, readAnnouncementList: [] } }),
+    expect: signedIn(200),
+  },
+];
+
+export const contestRows: MatrixRow[] = [...contestCoreRows, ...contestHelperRows];
