@@ -4,12 +4,19 @@ import { z } from 'zod';
 import { judgehosts, problems } from '../../db/schema/index.js';
 import { ok } from '../../lib/reply.js';
 import { needAdmin, needRoot, requireUser } from '../../plugins/auth.js';
+import { rejudgeContestProblem } from '../contest/contest.rejudge.js';
 import { JUDGEHOST_LIVE_SECONDS } from '../language/language.service.js';
 import { toSubmissionView } from '../submission/submission.view.js';
 import { cancelJudge, manualJudge, rejudge } from './judge.admin.service.js';
 import { queueCounts } from './queue.js';
 
 const submitIdQuery = z.object({ submitId: z.coerce.number().int().min(1) });
+const idField = (name: string) =>
+  z.coerce
+    .number({ error: `${name} is required` })
+    .int()
+    .min(1, `${name} must be a positive integer`)
+    .max(Number.MAX_SAFE_INTEGER, `${name} is out of range`);
 
 /** Admin judge routes (doc 2 §4.3, doc 3 §6 back office): rejudge, manual judge, cancel, judge server status. */
 const judgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,6 +33,18 @@ const judgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/judge/rejudge',
     { onRequest: needAdmin, schema: { querystring: submitIdQuery } },
     async (req) => ok(await view(await rejudge(app.ctx, req.query.submitId)), 'Rejudge successfully'),
+  );
+
+  /**
+   * POST /api/admin/judge/rejudge-contest-problem?cid=&pid= (admin roles, as the single rejudge) -> { count }: every
+   * submission of that contest problem back to Pending through the judge queue (issue 10 §1). 404 for an unknown
+   * contest or a problem not in it.
+   */
+  app.post(
+    '/admin/judge/rejudge-contest-problem',
+    { onRequest: needAdmin, schema: { querystring: z.object({ cid: idField('cid'), pid: idField('pid') }) } },
+    async (req) =>
+      ok(await rejudgeContestProblem(app.ctx, req.query.cid, req.query.pid), 'Rejudge successfully'),
   );
 
   /** PUT /api/admin/judge/manual-judge {submitId, status, score} (super admin) -> the submission. */

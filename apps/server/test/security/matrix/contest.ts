@@ -225,6 +225,20 @@ const contestHelperRows: MatrixRow[] = [
     request: (s) => ({ payload: { cid: s.contestId, readAnnouncementList: [] } }),
     expect: signedIn(200),
   },
+  {
+    method: 'POST',
+    route: '/api/admin/judge/rejudge-contest-problem',
+    what: 'an unknown contest',
+    request: (s) => ({ url: `/api/admin/judge/rejudge-contest-problem?cid=${GONE}&pid=${s.publicPid}` }),
+    expect: admins(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/judge/rejudge-contest-problem',
+    what: 'a problem not in the contest',
+    request: (s) => ({ url: `/api/admin/judge/rejudge-contest-problem?cid=${s.contestId}&pid=${GONE}` }),
+    expect: admins(404),
+  },
 ];
 
 export const contestRows: MatrixRow[] = [...contestCoreRows, ...contestHelperRows];
