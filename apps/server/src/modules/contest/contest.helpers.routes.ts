@@ -1,12 +1,16 @@
 import {
+  CONTEST_HELPER_LIMITS,
+  checkAcInfoBody,
   contestAnnouncementBody,
   contestAnnouncementIdQuery,
   contestPageQuery,
   notReadAnnouncementBody,
 } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needAdmin, needLogin, requireUser } from '../../plugins/auth.js';
+import { checkAcInfo, listAcInfo } from './contest.ac-info.js';
 import {
   adminCreateAnnouncement,
   adminDeleteAnnouncement,
@@ -17,9 +21,19 @@ import {
 } from './contest.announcement.js';
 
 /**
- * The contest helpers (issue 10 §1; doc 2 §3, §7): announcements. Back-office calls need an admin role
+ * The contest helpers (issue 10 §1; doc 2 §3, §7): announcements and AC info. Back-office calls need an admin role
  * (`needAdmin`) and then the contest-admin rule; the public ones need login and the contest's access rule.
  */
+const acInfoQuery = contestPageQuery.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .catch(CONTEST_HELPER_LIMITS.acInfoPage)
+    .default(CONTEST_HELPER_LIMITS.acInfoPage),
+});
+
 const contestHelperRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/admin/contest/announcement?cid&currentPage&limit -> Page<ContestAnnouncementVo> (contest admin). */
   app.get(
@@ -68,6 +82,23 @@ const contestHelperRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: needLogin, schema: { body: notReadAnnouncementBody } },
     async (req) =>
       ok(await notReadAnnouncements(app.ctx, req.user, req.body.cid, req.body.readAnnouncementList)),
+  );
+
+  /** GET /api/get-contest-ac-info?cid&currentPage&limit=20 -> Page<ContestAcInfoVo> (contest admins, ACM). */
+  app.get(
+    '/get-contest-ac-info',
+    { onRequest: needLogin, schema: { querystring: acInfoQuery } },
+    async (req) => ok(await listAcInfo(app.ctx, requireUser(req), req.query)),
+  );
+
+  /** PUT /api/check-contest-ac-info {id, cid, checked} -> null (contest admins, ACM). */
+  app.put(
+    '/check-contest-ac-info',
+    { onRequest: needLogin, schema: { body: checkAcInfoBody } },
+    async (req) => {
+      await checkAcInfo(app.ctx, requireUser(req), req.body);
+      return ok(null);
+    },
   );
 };
 

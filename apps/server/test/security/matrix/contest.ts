@@ -239,6 +239,19 @@ const contestHelperRows: MatrixRow[] = [
     request: (s) => ({ url: `/api/admin/judge/rejudge-contest-problem?cid=${s.contestId}&pid=${GONE}` }),
     expect: admins(404),
   },
+  {
+    method: 'GET',
+    route: '/api/get-contest-ac-info',
+    request: (s) => ({ url: `/api/get-contest-ac-info?cid=${s.contestId}` }),
+    expect: signedIn(403, { root: 200 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/check-contest-ac-info',
+    what: 'an unknown AC record',
+    request: (s) => ({ payload: { id: GONE, cid: s.contestId, checked: true } }),
+    expect: signedIn(404),
+  },
 ];
 
 export const contestRows: MatrixRow[] = [...contestCoreRows, ...contestHelperRows];
