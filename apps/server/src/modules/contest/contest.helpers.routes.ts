@@ -5,6 +5,8 @@ import {
   contestAnnouncementIdQuery,
   contestPageQuery,
   notReadAnnouncementBody,
+  printIdQuery,
+  submitPrintBody,
 } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,9 +21,10 @@ import {
   listAnnouncements,
   notReadAnnouncements,
 } from './contest.announcement.js';
+import { listPrints, markPrinted, printFile, submitPrint } from './contest.print.js';
 
 /**
- * The contest helpers (issue 10 §1; doc 2 §3, §7): announcements and AC info. Back-office calls need an admin role
+ * The contest helpers (issue 10 §1; doc 2 §3, §7): announcements, AC info and printing. Back-office calls need an admin role
  * (`needAdmin`) and then the contest-admin rule; the public ones need login and the contest's access rule.
  */
 const acInfoQuery = contestPageQuery.extend({
@@ -32,6 +35,16 @@ const acInfoQuery = contestPageQuery.extend({
     .max(300)
     .catch(CONTEST_HELPER_LIMITS.acInfoPage)
     .default(CONTEST_HELPER_LIMITS.acInfoPage),
+});
+
+const printPageQuery = contestPageQuery.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .catch(CONTEST_HELPER_LIMITS.printPage)
+    .default(CONTEST_HELPER_LIMITS.printPage),
 });
 
 const contestHelperRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,6 +111,42 @@ const contestHelperRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await checkAcInfo(app.ctx, requireUser(req), req.body);
       return ok(null);
+    },
+  );
+
+  /** POST /api/submit-print-text {cid, content} -> null (participants of an openPrint contest; 50+ chars; 1 per 30 s). */
+  app.post('/submit-print-text', { onRequest: needLogin, schema: { body: submitPrintBody } }, async (req) => {
+    await submitPrint(app.ctx, req.user, req.body.cid, req.body.content);
+    return ok(null);
+  });
+
+  /** GET /api/get-contest-print?cid&currentPage&limit=15 -> Page<ContestPrintVo> (contest admins). */
+  app.get(
+    '/get-contest-print',
+    { onRequest: needLogin, schema: { querystring: printPageQuery } },
+    async (req) => ok(await listPrints(app.ctx, requireUser(req), req.query)),
+  );
+
+  /** PUT /api/check-contest-print-status?id=&cid= -> null: printed (contest admins). */
+  app.put(
+    '/check-contest-print-status',
+    { onRequest: needLogin, schema: { querystring: printIdQuery } },
+    async (req) => {
+      await markPrinted(app.ctx, requireUser(req), req.query.id, req.query.cid);
+      return ok(null);
+    },
+  );
+
+  /** GET /api/file/download-contest-print-text?id= -> text/plain attachment (contest admins of the job's contest). */
+  app.get(
+    '/file/download-contest-print-text',
+    { onRequest: needLogin, schema: { querystring: printIdQuery.pick({ id: true }) } },
+    async (req, reply) => {
+      const f = await printFile(app.ctx, requireUser(req), req.query.id);
+      return reply
+        .header('Content-Type', 'text/plain; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${f.name}"`)
+        .send(f.text);
     },
   );
 };

@@ -252,6 +252,33 @@ const contestHelperRows: MatrixRow[] = [
     request: (s) => ({ payload: { id: GONE, cid: s.contestId, checked: true } }),
     expect: signedIn(404),
   },
+  {
+    method: 'POST',
+    route: '/api/submit-print-text',
+    what: 'a contest without printing',
+    request: (s) => ({ payload: { cid: s.contestId, content: 'x'.repeat(60) } }),
+    expect: signedIn(400),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-contest-print',
+    request: (s) => ({ url: `/api/get-contest-print?cid=${s.contestId}` }),
+    expect: signedIn(403, { root: 200 }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/check-contest-print-status',
+    what: 'an unknown print job',
+    request: (s) => ({ url: `/api/check-contest-print-status?id=${GONE}&cid=${s.contestId}` }),
+    expect: signedIn(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/file/download-contest-print-text',
+    what: 'an unknown print job',
+    request: () => ({ url: `/api/file/download-contest-print-text?id=${GONE}` }),
+    expect: signedIn(404),
+  },
 ];
 
 export const contestRows: MatrixRow[] = [...contestCoreRows, ...contestHelperRows];
