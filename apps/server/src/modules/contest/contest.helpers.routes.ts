@@ -1,17 +1,20 @@
 import {
   CONTEST_HELPER_LIMITS,
   checkAcInfoBody,
+  cidQuery,
   contestAnnouncementBody,
   contestAnnouncementIdQuery,
   contestPageQuery,
   notReadAnnouncementBody,
   printIdQuery,
+  queryBool,
   submitPrintBody,
 } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needAdmin, needLogin, requireUser } from '../../plugins/auth.js';
+import { acSubmissionZip } from './contest.ac-download.js';
 import { checkAcInfo, listAcInfo } from './contest.ac-info.js';
 import {
   adminCreateAnnouncement,
@@ -24,7 +27,7 @@ import {
 import { listPrints, markPrinted, printFile, submitPrint } from './contest.print.js';
 
 /**
- * The contest helpers (issue 10 §1; doc 2 §3, §7): announcements, AC info and printing. Back-office calls need an admin role
+ * The contest helpers (issue 10 §1; doc 2 §3, §7): announcements, AC info, printing and the AC submission download. Back-office calls need an admin role
  * (`needAdmin`) and then the contest-admin rule; the public ones need login and the contest's access rule.
  */
 const acInfoQuery = contestPageQuery.extend({
@@ -147,6 +150,32 @@ const contestHelperRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Type', 'text/plain; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${f.name}"`)
         .send(f.text);
+    },
+  );
+
+  /**
+   * GET /api/file/download-contest-ac-submission?cid&excludeAdmin&splitType=user|problem -> application/zip of the
+   * last accepted code per participant and problem (contest admins).
+   */
+  app.get(
+    '/file/download-contest-ac-submission',
+    {
+      onRequest: needLogin,
+      schema: {
+        querystring: cidQuery.extend({
+          excludeAdmin: queryBool,
+          splitType: z
+            .enum(['user', 'problem'], { error: 'splitType must be user or problem' })
+            .default('user'),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const f = await acSubmissionZip(app.ctx, requireUser(req), req.query);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="${f.name}"`)
+        .send(Buffer.from(f.zip));
     },
   );
 };

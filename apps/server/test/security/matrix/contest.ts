@@ -279,6 +279,14 @@ const contestHelperRows: MatrixRow[] = [
     request: () => ({ url: `/api/file/download-contest-print-text?id=${GONE}` }),
     expect: signedIn(404),
   },
+  {
+    method: 'GET',
+    route: '/api/file/download-contest-ac-submission',
+    request: (s) => ({
+      url: `/api/file/download-contest-ac-submission?cid=${s.contestId}&splitType=problem`,
+    }),
+    expect: signedIn(403, { root: 200 }),
+  },
 ];
 
 export const contestRows: MatrixRow[] = [...contestCoreRows, ...contestHelperRows];
