@@ -85,6 +85,17 @@ describe('POST /api/submit-print-text', () => {
   });
 });
 
+describe('the print throttle under parallel requests', () => {
+  it('lets one of two simultaneous jobs through and answers 429 to the other', async () => {
+    const other = await createContest(t.app, tok.creator);
+    await t.ctx.db.update(contests).set({ openPrint: true }).where(eq(contests.id, other));
+    const codes = (
+      await Promise.all([print(tok.stranger, TEXT, other), print(tok.stranger, TEXT, other)])
+    ).map((r) => r.code);
+    expect(codes.sort()).toEqual([200, 429]);
+  });
+});
+
 describe('the admin print list, mark and download', () => {
   it('lists jobs to the creator and a super admin, not printed first, page 15 by default', async () => {
     const r = await list(tok.creator);

@@ -28,7 +28,7 @@ export async function submitPrint(ctx: AppContext, user: SessionUser | null, cid
   if (content.trim().length < min) throw badRequest('contest.printTooShort', { min });
   const seconds = CONTEST_HELPER_LIMITS.printIntervalS;
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${cid}::int, hashtext(${u.uid}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`print:${cid}:${u.uid}`}, 0))`);
     const [last] = await tx
       .select({ at: contestPrints.gmtCreate })
       .from(contestPrints)
