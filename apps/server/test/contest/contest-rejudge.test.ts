@@ -37,9 +37,10 @@ afterAll(async () => {
 });
 
 describe('POST /api/admin/judge/rejudge-contest-problem', () => {
-  it('refuses anonymous callers (401) and non-admin roles (403), as the single rejudge', async () => {
+  it('refuses anonymous callers (401) and every role but super admin (403), the contest creator included', async () => {
     expect((await rejudge(undefined, `cid=${cid}&pid=${p.A}`)).code).toBe(401);
-    expect((await rejudge(u.ann.token, `cid=${cid}&pid=${p.A}`)).code).toBe(403);
+    for (const who of [u.ann, u.cre, u.admin])
+      expect((await rejudge(who.token, `cid=${cid}&pid=${p.A}`)).code).toBe(403);
   });
 
   it('answers 404 for an unknown contest or a problem not in it, 400 without cid or pid', async () => {
@@ -70,8 +71,8 @@ describe('POST /api/admin/judge/rejudge-contest-problem', () => {
     expect(after.find((r) => r.username === 'rj_bob')?.ac).toBe(1);
   });
 
-  it('lets a plain admin rejudge too (the role rule of the single rejudge)', async () => {
-    const r = await rejudge(u.admin.token, `cid=${cid}&pid=${p.B}`);
+  it('rejudges another problem for a second super admin call; nothing else moves', async () => {
+    const r = await rejudge(u.root.token, `cid=${cid}&pid=${p.B}`);
     expect(r.code).toBe(200);
     expect(r.body.data).toEqual({ count: 1 });
   });

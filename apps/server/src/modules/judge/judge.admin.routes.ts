@@ -36,13 +36,13 @@ const judgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * POST /api/admin/judge/rejudge-contest-problem?cid=&pid= (admin roles, as the single rejudge) -> { count }: every
-   * submission of that contest problem back to Pending through the judge queue (issue 10 §1). 404 for an unknown
-   * contest or a problem not in it.
+   * POST /api/admin/judge/rejudge-contest-problem?cid=&pid= (super admin: doc 2 §2.7 "Rejudge for super admin",
+   * "Rejudge All button per problem (super admin)") -> { count }: every submission of that contest problem back to
+   * Pending through the judge queue (issue 10 §1). 404 for an unknown contest or a problem not in it.
    */
   app.post(
     '/admin/judge/rejudge-contest-problem',
-    { onRequest: needAdmin, schema: { querystring: z.object({ cid: idField('cid'), pid: idField('pid') }) } },
+    { onRequest: needRoot, schema: { querystring: z.object({ cid: idField('cid'), pid: idField('pid') }) } },
     async (req) =>
       ok(await rejudgeContestProblem(app.ctx, req.query.cid, req.query.pid), 'Rejudge successfully'),
   );

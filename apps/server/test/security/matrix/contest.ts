@@ -1,4 +1,4 @@
-import { admins, all, GONE, type MatrixRow, signedIn } from './roles.js';
+import { admins, all, GONE, type MatrixRow, rootOnly, signedIn } from './roles.js';
 
 /**
  * Contests (issue 9 §3): the public calls need login; everything about one contest in the back office needs an
@@ -230,14 +230,14 @@ const contestHelperRows: MatrixRow[] = [
     route: '/api/admin/judge/rejudge-contest-problem',
     what: 'an unknown contest',
     request: (s) => ({ url: `/api/admin/judge/rejudge-contest-problem?cid=${GONE}&pid=${s.publicPid}` }),
-    expect: admins(404),
+    expect: rootOnly(404),
   },
   {
     method: 'POST',
     route: '/api/admin/judge/rejudge-contest-problem',
     what: 'a problem not in the contest',
     request: (s) => ({ url: `/api/admin/judge/rejudge-contest-problem?cid=${s.contestId}&pid=${GONE}` }),
-    expect: admins(404),
+    expect: rootOnly(404),
   },
   {
     method: 'GET',
