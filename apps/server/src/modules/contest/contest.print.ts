@@ -6,6 +6,9 @@ import { badRequest, forbidden, notFound, tooMany } from '../../lib/errors.js';
 import { enterContest } from './contest.access.js';
 import { loadAdministeredContest } from './contest.admin.js';
 
+/** A print job's `status` (doc 2 §3 "Contest print"): waiting, then printed once a contest admin checks it. */
+const PRINT_PRINTED = 1;
+
 /**
  * Contest printing (issue 10 §1; doc 2 §2.7 print and admin-print tabs, §3 "Contest print", §5, §7). Participants
  * send text while the contest has `openPrint`; only the contest's admins list, mark and download the jobs, so a
@@ -91,7 +94,7 @@ async function loadJob(ctx: AppContext, id: number, cid?: number): Promise<Row> 
 export async function markPrinted(ctx: AppContext, user: SessionUser, id: number, cid: number) {
   await loadJob(ctx, id, cid);
   await loadAdministeredContest(ctx, user, cid);
-  await ctx.db.update(contestPrints).set({ status: 1 }).where(eq(contestPrints.id, id));
+  await ctx.db.update(contestPrints).set({ status: PRINT_PRINTED }).where(eq(contestPrints.id, id));
 }
 
 /**
