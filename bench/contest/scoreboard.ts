@@ -1,35 +1,14 @@
-/**
- * Scoreboard benchmark (issue 9 §5): on PostgreSQL, an ACM contest with 10,000 participants, 15 problems and
- * 1,000,000 contest submissions bulk-loaded with generate_series into a fresh database of its own; then
- *   1. the full rebuild of the board's cells from the submissions (goal ≤ 1 s), three runs;
- *   2. the board page (POST /api/get-contest-outside-scoreboard, 50 rows) at 50 concurrent clients with
- *      autocannon (in a worker thread), page 1, page 100 and page 1 asking for brotli as a browser does (goal
- *      p99 ≤ 20 ms), after one cold build;
- *   3. a new verdict visible on the board: a new participant's AC lands through the verdict seam (manual judge,
- *      the same hooks as a judgehost's result) while a client polls the board every 5 ms; the time from the
- *      verdict's start to the first page that shows it (goal ≤ 1 s), five runs.
- *
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/contest/scoreboard.ts
- *   BENCH_SECONDS (default 10), BENCH_SUBMISSIONS (default 1000000), BENCH_USERS (default 10000), BENCH_KEEP_DB=1
- *   keeps the database (its name is printed) for EXPLAIN.
- *
- * The machine may be shared: the script prints the load average before it starts.
- */
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { Role } from '@oj/shared';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { AppContext } from '../../apps/server/src/context.js';
-import { openDb } from '../../apps/server/src/db/client.js';
 import { seed } from '../../apps/server/src/db/seed.js';
-import { loadEnv } from '../../apps/server/src/env.js';
-import { ConfigService } from '../../apps/server/src/modules/config/config.service.js';
 import { rebuildBoard } from '../../apps/server/src/modules/contest/board/cells.js';
 import { runQueuedHooks } from '../../apps/server/src/modules/judge/hooks.js';
 import { manualJudge } from '../../apps/server/src/modules/judge/judge.admin.service.js';
+import { openPgBench } from '../lib/pg-bench.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 1_000_000);
@@ -39,16 +18,6 @@ const HOURS = 4;
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const load1 = () => loadavg()[0].toFixed(2);
-
-async function adminQuery(url: string, q: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
 
 /** Bulk-loads the users, the contest (started HOURS ago, ends in an hour, open board), its problems and submissions. */
 async function load(ctx: AppContext): Promise<number> {
@@ -167,20 +136,8 @@ async function main() {
       .map((x) => x.toFixed(2))
       .join(' ')}`,
   );
-  process.env.OJ_DEMO_SEED = '0';
-  const dbName = `oj_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(base, `CREATE DATABASE "${dbName}"`);
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  const handle = await openDb({ url: u.toString(), poolSize: 10 });
-  const env = loadEnv({
-    OJ_DATA_DIR: `/tmp/oj-bench-${dbName}`,
-    OJ_ADMIN_PASSWORD: 'benchpass1',
-    OJ_JWT_SECRET: randomBytes(24).toString('hex'),
-    OJ_EMBEDDED_JUDGE_WORKERS: '0',
-    LOG_LEVEL: 'silent',
-  });
-  const ctx: AppContext = { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) };
+  const bench = await openPgBench(base);
+  const { ctx } = bench;
   try {
     await seed(ctx);
     const cid = await load(ctx);
@@ -223,9 +180,7 @@ async function main() {
       await app.close();
     }
   } finally {
-    await handle.close();
-    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${dbName}`);
-    else await adminQuery(base, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await bench.close();
   }
   console.log(
     `load average after: ${loadavg()

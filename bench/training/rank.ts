@@ -1,40 +1,17 @@
-/**
- * Training rank benchmark (issue 11): on PostgreSQL, a private training of 100 problems with 5,000 registered
- * users and 500,000 practice submissions to its problems (bulk-loaded with generate_series into a fresh database
- * of its own; every user tries every problem, so a rank row carries 100 cells), plus 40 other trainings for the
- * list; then
- *   1. the full rebuild of the training's records from the submissions (repair path; the verdict seams keep
- *      them up to date otherwise), three runs;
- *   2. the rank page (GET /api/get-training-rank, 30 rows) at 50 concurrent clients (autocannon in a worker
- *      thread), pages 1 and 100, and page 1 asking for brotli as a browser does (goal p99 ≤ 20 ms);
- *   3. the training list with progress for a signed-in user (GET /api/get-training-list, 15 rows) at 50
- *      concurrent clients (goal p99 ≤ 30 ms);
- *   4. a verdict through the seam (manual judge, the hooks a judgehost's result runs) until the rank shows it.
- *
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/training/rank.ts
- *   BENCH_SECONDS (default 10), BENCH_SUBMISSIONS (default 500000), BENCH_USERS (default 5000), BENCH_KEEP_DB=1.
- *
- * The machine may be shared: the script prints the load average before and after, and before each figure. Data is
- * loaded with generate_series and vacuumed (VACUUM ANALYZE) as autovacuum would before measuring.
- */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { Role } from '@oj/shared';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { AppContext } from '../../apps/server/src/context.js';
-import { openDb } from '../../apps/server/src/db/client.js';
 import { seed } from '../../apps/server/src/db/seed.js';
-import { loadEnv } from '../../apps/server/src/env.js';
-import { ConfigService } from '../../apps/server/src/modules/config/config.service.js';
 import { runQueuedHooks } from '../../apps/server/src/modules/judge/hooks.js';
 import { manualJudge } from '../../apps/server/src/modules/judge/judge.admin.service.js';
 import { rebuildTraining } from '../../apps/server/src/modules/training/training.progress.js';
 import { createSession } from '../../apps/server/src/plugins/auth.js';
+import { openPgBench } from '../lib/pg-bench.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 500_000);
@@ -47,16 +24,6 @@ const load1 = () =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
-
-async function adminQuery(url: string, q: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(q);
-  } finally {
-    await c.end();
-  }
-}
 
 /** Bulk-loads users, problems, the private training with its problems and registrations, submissions, trainings. */
 async function load(ctx: AppContext): Promise<number> {
@@ -172,20 +139,8 @@ async function main() {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL (PostgreSQL) is required');
   console.log(`load average before: ${load1()}`);
-  process.env.OJ_DEMO_SEED = '0';
-  const dbName = `oj_bench_${randomBytes(4).toString('hex')}`;
-  await adminQuery(base, `CREATE DATABASE "${dbName}"`);
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  const handle = await openDb({ url: u.toString(), poolSize: 10 });
-  const env = loadEnv({
-    OJ_DATA_DIR: `/tmp/oj-bench-${dbName}`,
-    OJ_ADMIN_PASSWORD: 'benchpass1',
-    OJ_JWT_SECRET: randomBytes(24).toString('hex'),
-    OJ_EMBEDDED_JUDGE_WORKERS: '0',
-    LOG_LEVEL: 'silent',
-  });
-  const ctx: AppContext = { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) };
+  const bench = await openPgBench(base);
+  const { ctx } = bench;
   try {
     await seed(ctx);
     const tid = await load(ctx);
@@ -245,9 +200,7 @@ async function main() {
       await app.close();
     }
   } finally {
-    await handle.close();
-    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${dbName}`);
-    else await adminQuery(base, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await bench.close();
   }
   console.log(`load average after: ${load1()}`);
 }
