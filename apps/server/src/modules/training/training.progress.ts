@@ -58,19 +58,23 @@ async function dropEmpty(tx: Tx | Db, tid: number): Promise<void> {
 /**
  * Moves the rank version of the trainings selected by `which` (SQL over trainings t), locking their rows in id
  * order (before any record, so concurrent writers cannot deadlock on them); the cached rank pages of every process
- * go stale (training.rank.ts). Returns nothing; this process forgets its reused training rows at once.
+ * go stale (training.rank.ts). Returns how many trainings it moved; this process forgets its reused training rows
+ * at once.
  */
-async function bumpRank(tx: Tx | Db, which: SQL): Promise<void> {
+async function bumpRank(tx: Tx | Db, which: SQL): Promise<number> {
   const res = await tx.execute(sql`
     WITH t AS (SELECT id FROM trainings t WHERE ${which} ORDER BY id FOR UPDATE)
     UPDATE trainings SET rank_version = rank_version + 1 FROM t WHERE trainings.id = t.id
     RETURNING trainings.id`);
-  for (const r of (res as unknown as { rows: { id: number | string }[] }).rows) trainingChanged(Number(r.id));
+  const rows = (res as unknown as { rows: { id: number | string }[] }).rows;
+  for (const r of rows) trainingChanged(Number(r.id));
+  return rows.length;
 }
 
 /** Updates the cell of (uid, pid) in every training holding pid: one verdict, reset or new submission. */
 export async function refreshCell(tx: Tx | Db, uid: string, pid: number): Promise<void> {
-  await bumpRank(tx, sql`t.id IN (SELECT tid FROM training_problems WHERE pid = ${pid})`);
+  // Most verdicts are for problems in no training: one statement, not three, on the verdict's path.
+  if ((await bumpRank(tx, sql`t.id IN (SELECT tid FROM training_problems WHERE pid = ${pid})`)) === 0) return;
   await applyCells(tx, sql`tp.pid = ${pid} AND s.uid = ${uid}`);
   await recount(tx, sql`r.uid = ${uid} AND r.tid IN (SELECT tid FROM training_problems WHERE pid = ${pid})`);
 }
