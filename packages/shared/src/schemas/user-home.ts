@@ -65,6 +65,16 @@ export interface SubmissionStatistics {
   statusCountList: { status: number; counts: number[] }[];
 }
 
+/** One row of GET /api/get-recent-updated-problem: the newest public problems (issue 12, home cards). */
+export interface RecentUpdatedProblem {
+  id: number;
+  problemId: string;
+  title: string;
+  type: number;
+  gmtCreate: string;
+  gmtModified: string;
+}
+
 /** GET /api/admin/dashboard/get-dashboard-info. */
 export interface DashboardInfo {
   userNum: number;
