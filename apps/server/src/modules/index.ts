@@ -31,4 +31,11 @@ export const modules: { name: string; load: () => Promise<{ default: FastifyPlug
   { name: 'submission-wa-case', load: () => import('./submission/wa-case.routes.js') },
   { name: 'contest', load: () => import('./contest/contest.routes.js') },
   { name: 'training', load: () => import('./training/training.routes.js') },
+  { name: 'clics', load: () => import('./clics/clics.routes.js') },
+  { name: 'group', load: () => import('./group/group.routes.js') },
+  { name: 'events', load: () => import('./events/events.routes.js') },
+  { name: 'discussion', load: () => import('./discussion/discussion.routes.js') },
+  { name: 'comment', load: () => import('./comment/comment.routes.js') },
+  { name: 'message', load: () => import('./message/message.routes.js') },
+  { name: 'file-markdown', load: () => import('./file/markdown/markdown.routes.js') },
 ];

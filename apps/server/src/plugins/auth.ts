@@ -7,6 +7,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext, SessionUser } from '../context.js';
 import { sessions, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { cachedSession, forgetSessions, keepSession, type SessionRow } from './session-cache.js';
 
 /** Token lifetime, and the remaining time under which a response carries a refreshed token. */
 export const TOKEN_TTL_S = 7 * 24 * 3600;
@@ -61,10 +62,34 @@ export async function createSession(ctx: AppContext, uid: string, req: FastifyRe
   return signToken(ctx, uid, sid);
 }
 
-/** Ends one session (logout), or every session of a user (password change, disabling). */
+/** Ends one session (logout), or every session of a user (password change, disabling), in every server process. */
 export async function endSessions(ctx: AppContext, where: { sid?: string; uid?: string }): Promise<void> {
   if (where.sid) await ctx.db.delete(sessions).where(eq(sessions.id, where.sid));
   else if (where.uid) await ctx.db.delete(sessions).where(eq(sessions.uid, where.uid));
+  forgetSessions(ctx, where);
+}
+
+/** The live session `sid` of user `uid` with its user (null: none, expired or ended); reused for SESSION_CACHE_MS. */
+async function readSession(ctx: AppContext, sid: string, uid: string): Promise<SessionRow | null> {
+  const cached = cachedSession(ctx, sid, uid);
+  if (cached) return cached;
+  const [row] = await ctx.db
+    .select({
+      uid: users.uid,
+      username: users.username,
+      role: users.role,
+      status: users.status,
+      since: sessions.gmtCreate,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.uid, sessions.uid))
+    .where(and(eq(sessions.id, sid), eq(sessions.uid, uid), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  if (!row) return null;
+  const kept = { ...row, expiresAt: row.expiresAt.getTime() };
+  keepSession(ctx, sid, kept);
+  return kept;
 }
 
 function readToken(req: FastifyRequest): string | null {
@@ -97,19 +122,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       if (e instanceof joseErrors.JOSEError) return;
       throw e;
     }
-    const rows = await ctx.db
-      .select({
-        uid: users.uid,
-        username: users.username,
-        role: users.role,
-        status: users.status,
-        since: sessions.gmtCreate,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.uid, sessions.uid))
-      .where(and(eq(sessions.id, sid), eq(sessions.uid, uid), gt(sessions.expiresAt, sql`now()`)))
-      .limit(1);
-    const row = rows[0];
+    const row = await readSession(ctx, sid, uid);
     const endOfLife = row ? row.since.getTime() + SESSION_MAX_AGE_S * 1000 : 0;
     if (!row || row.status !== UserStatus.NORMAL || endOfLife <= Date.now()) return;
     req.user = { uid: row.uid, username: row.username, role: row.role, sid };
@@ -118,6 +131,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       const expiresAt = new Date(Math.min(Date.now() + TOKEN_TTL_S * 1000, endOfLife));
       if (expiresAt.getTime() / 1000 - exp < 60) return;
       await ctx.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sid));
+      keepSession(ctx, sid, { ...row, expiresAt: expiresAt.getTime() });
       setTokenHeader(reply, await signToken(ctx, uid, sid, expiresAt));
     }
   });

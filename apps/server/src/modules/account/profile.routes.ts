@@ -8,6 +8,7 @@ import { sessions, users } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needLogin, requireUser } from '../../plugins/auth.js';
+import { forgetSessions } from '../../plugins/session-cache.js';
 import { sendMail } from '../mail/mail.service.js';
 import { consumeCode, issueCode, sixDigitCode, withdrawCode } from './codes.js';
 import { IP_LIMITS } from './rate-limit.js';
@@ -47,6 +48,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ passwordHash: await hash(newPassword), gmtModified: sql`now()` })
         .where(eq(users.uid, u.uid));
       await app.ctx.db.delete(sessions).where(and(eq(sessions.uid, u.uid), ne(sessions.id, me.sid)));
+      forgetSessions(app.ctx, { uid: u.uid });
       return ok(null, 'The password has been changed');
     },
   );

@@ -5,6 +5,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { users } from '../../db/schema/users.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { endSessions } from '../../plugins/auth.js';
+import { forgetSessions } from '../../plugins/session-cache.js';
 import { likePattern } from '../problem/problem.query.js';
 
 /** A row of the admin user list (doc 3 admin "User"; no password hash). */
@@ -108,6 +109,8 @@ export async function adminEditUser(
     .where(eq(users.uid, u.uid));
   if (b.password || (status !== UserStatus.NORMAL && u.status === UserStatus.NORMAL))
     await endSessions(ctx, { uid: u.uid });
+  // Sessions read before the change carry the old role and status: forget them in every server process.
+  else forgetSessions(ctx, { uid: u.uid });
 }
 
 /**
@@ -124,5 +127,6 @@ export async function adminDeleteUsers(ctx: AppContext, actor: SessionUser, ids:
   if (roots.length > 0)
     throw badRequest('adminUser.deleteSuperAdmin', { usernames: roots.map((r) => r.username).join(', ') });
   const gone = await ctx.db.delete(users).where(inArray(users.uid, ids)).returning({ uid: users.uid });
+  for (const g of gone) forgetSessions(ctx, { uid: g.uid });
   return gone.length;
 }

@@ -8,16 +8,18 @@ import { notFound } from '../../lib/errors.js';
 const isSite = and(sql`coalesce(${announcements.cid}, 0) = 0`, isNull(announcements.gid));
 
 /**
- * A page of site announcements, newest first, with the author's username. `onlyVisible` keeps status 0 only
- * (the public list); the admin list shows hidden ones too.
+ * A page of site announcements (or, with `gid`, of that group's: doc 3 §2 "Group announcements"), newest first,
+ * with the author's username. `onlyVisible` keeps status 0 only (the public list); the admin list shows hidden ones
+ * too.
  */
 export async function listAnnouncements(
   ctx: AppContext,
-  opts: { currentPage: number; limit: number; onlyVisible: boolean },
+  opts: { currentPage: number; limit: number; onlyVisible: boolean; gid?: number },
 ): Promise<Page<AnnouncementItem>> {
+  const scope = opts.gid != null ? eq(announcements.gid, opts.gid) : isSite;
   const where: SQL | undefined = opts.onlyVisible
-    ? and(isSite, eq(announcements.status, AnnouncementStatus.VISIBLE))
-    : isSite;
+    ? and(scope, eq(announcements.status, AnnouncementStatus.VISIBLE))
+    : scope;
   const [{ total }] = await ctx.db
     .select({ total: sql<number>`count(*)::int` })
     .from(announcements)
@@ -38,7 +40,8 @@ export async function listAnnouncements(
   };
 }
 
-function toItem(a: typeof announcements.$inferSelect, username: string | null): AnnouncementItem {
+/** An announcement row as the API shows it. */
+export function toItem(a: typeof announcements.$inferSelect, username: string | null): AnnouncementItem {
   return {
     id: a.id,
     title: a.title,

@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { contestRegisters, contests } from '../../db/schema/index.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { enterGroup, groupAccess } from '../group/group.access.js';
 import { contestStatus } from './contest.clock.js';
 
 export type ContestRow = typeof contests.$inferSelect;
@@ -23,12 +24,44 @@ export async function loadContest(ctx: AppContext, cid: number): Promise<Contest
 }
 
 /**
- * Contest admin (doc 2 §6): the contest's creator or a super admin (group roots when groups land). Contest admins
- * always view and submit, see real-time results and every submission.
+ * Contest admin of a site contest (doc 2 §6): the contest's creator or a super admin. Contest admins always view
+ * and submit, see real-time results and every submission. Group contests: contestAdminIn.
  */
 export function isContestAdmin(user: SessionUser | null, c: Pick<ContestRow, 'uid'>): boolean {
   if (!user) return false;
   return isSuperAdminRole(user.role) || (c.uid != null && c.uid === user.uid);
+}
+
+/**
+ * Contest admin of any contest (doc 2 §6, doc 3 §6): isContestAdmin for site contests; for a group's contest super
+ * admins, and among the group's members its roots and the contest's creator (a creator who left the group is no
+ * longer one). One query for the group's standing, only for group contests.
+ */
+export async function contestAdminIn(
+  ctx: AppContext,
+  user: SessionUser | null,
+  c: Pick<ContestRow, 'uid' | 'gid'>,
+): Promise<boolean> {
+  if (c.gid == null || !user || isSuperAdminRole(user.role)) return isContestAdmin(user, c);
+  const s = await groupAccess(ctx, user, c.gid).catch(() => null);
+  if (!s?.member) return false;
+  return s.isGroupRoot || (c.uid != null && c.uid === user.uid);
+}
+
+/**
+ * Whether `user` may see a contest's outside scoreboard and info (doc 2 §2.10): its admins, or anyone when it is
+ * visible with openRank on; a group's contest only for the group's members.
+ */
+export async function mayViewOutsideBoard(
+  ctx: AppContext,
+  user: SessionUser | null,
+  c: ContestRow,
+): Promise<boolean> {
+  if (await contestAdminIn(ctx, user, c)) return true;
+  if (!(c.openRank && c.visible)) return false;
+  if (c.gid == null) return true;
+  const s = user ? await groupAccess(ctx, user, c.gid).catch(() => null) : null;
+  return !!s?.member;
 }
 
 /** True when `uid` registered for the contest with its password. */
@@ -63,7 +96,7 @@ export async function contestStanding(
   user: SessionUser,
   c: ContestRow,
 ): Promise<ContestAccessVo & { canSubmit: boolean }> {
-  const isAdmin = isContestAdmin(user, c);
+  const isAdmin = await contestAdminIn(ctx, user, c);
   const registered = await isRegistered(ctx, c.id, user.uid);
   const access = isAdmin || c.auth !== ContestAuth.PRIVATE || registered;
   const canSubmit = isAdmin || c.auth === ContestAuth.PUBLIC || registered;
@@ -72,7 +105,8 @@ export async function contestStanding(
 
 /**
  * Loads a contest the caller may open at all: 401 for anonymous callers (doc 2 §6: a contest detail needs login),
- * 404 for unknown contests and for hidden ones (visible off) unless the caller is a contest admin.
+ * 404 for unknown contests and for hidden ones (visible off) unless the caller is a contest admin; a group's
+ * contest only for the group's members (enterGroup: 404 / 403).
  */
 export async function openContest(
   ctx: AppContext,
@@ -81,7 +115,8 @@ export async function openContest(
 ): Promise<{ user: SessionUser; contest: ContestRow }> {
   if (!user) throw unauthorized();
   const contest = await loadContest(ctx, cid);
-  if (!contest.visible && !isContestAdmin(user, contest)) throw notFound('contest.notFound');
+  if (contest.gid != null && !isSuperAdminRole(user.role)) await enterGroup(ctx, user, contest.gid);
+  if (!contest.visible && !(await contestAdminIn(ctx, user, contest))) throw notFound('contest.notFound');
   return { user, contest };
 }
 

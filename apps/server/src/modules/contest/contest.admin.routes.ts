@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needAdmin, requireUser } from '../../plugins/auth.js';
+import { loadSiteManagedProblem } from '../problem/problem.access.js';
 import { adminDeleteProblem, adminGetProblem } from '../problem/problem.admin.js';
 import { problemBody } from '../problem/problem.schema.js';
 import { createFromDraft, updateFromDraft } from '../problem/problem.update.js';
@@ -191,7 +192,10 @@ const contestAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const u = requireUser(req);
       if (req.query.cid != null) await adminRemoveFromContest(app.ctx, u, req.query.cid, req.query.pid);
-      else await adminDeleteProblem(app.ctx, req.query.pid);
+      else {
+        await loadSiteManagedProblem(app.ctx, u, req.query.pid);
+        await adminDeleteProblem(app.ctx, req.query.pid);
+      }
       return ok(null);
     },
   );

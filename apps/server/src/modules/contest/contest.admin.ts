@@ -11,18 +11,21 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { contestRegisters, contests } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { likePattern } from '../problem/problem.query.js';
-import { type ContestRow, isContestAdmin, loadContest } from './contest.access.js';
+import { type ContestRow, contestAdminIn, loadContest } from './contest.access.js';
 import { contestChanged } from './contest.events.js';
 import { registrationCounts, toAdminContestVo, toContestVo } from './contest.view.js';
 
-/** Loads a contest the caller administers (creator or super admin, doc 3 §6); 403 otherwise, 404 when absent. */
+/**
+ * Loads a contest the caller administers (creator or super admin; for a group's contest also its group roots,
+ * contestAdminIn; doc 3 §6); 403 otherwise, 404 when absent.
+ */
 export async function loadAdministeredContest(
   ctx: AppContext,
   user: SessionUser,
   cid: number,
 ): Promise<ContestRow> {
   const c = await loadContest(ctx, cid);
-  if (!isContestAdmin(user, c)) throw forbidden('contest.manageOwnerOnly');
+  if (!(await contestAdminIn(ctx, user, c))) throw forbidden('contest.manageOwnerOnly');
   return c;
 }
 
@@ -55,15 +58,17 @@ function columnsOf(b: ContestBody) {
 
 /**
  * GET /api/admin/contest/get-contest-list (doc 3 contest admin): site contests newest first, keyword on the title;
- * a super admin sees every contest, other admin roles the contests they created.
+ * a super admin sees every contest, other admin roles the contests they created. With `gid`: every contest of
+ * that group (the group's admin list; the caller checks the group admin rule, actions follow contestAdminIn).
  */
 export async function adminListContests(
   ctx: AppContext,
   user: SessionUser,
   q: { keyword?: string; currentPage: number; limit: number },
+  gid?: number,
 ): Promise<Page<AdminContestListItem>> {
-  const conds: (SQL | undefined)[] = [eq(contests.isGroup, false)];
-  if (!isSuperAdminRole(user.role)) conds.push(eq(contests.uid, user.uid));
+  const conds: (SQL | undefined)[] = [gid != null ? eq(contests.gid, gid) : eq(contests.isGroup, false)];
+  if (gid == null && !isSuperAdminRole(user.role)) conds.push(eq(contests.uid, user.uid));
   const kw = q.keyword?.trim();
   if (kw) conds.push(ilike(contests.title, likePattern(kw)));
   const where = and(...conds);
@@ -104,16 +109,18 @@ export async function adminGetContest(
 
 /**
  * POST /api/admin/contest (admin roles) -> { cid }. The caller becomes the creator (uid, author). A start time in
- * the past is allowed (the contest is then running or ended at once).
+ * the past is allowed (the contest is then running or ended at once). `gid` files it as that group's contest (the
+ * group routes check the caller first).
  */
 export async function adminCreateContest(
   ctx: AppContext,
   user: SessionUser,
   b: ContestBody,
+  gid?: number,
 ): Promise<{ cid: number }> {
   const [row] = await ctx.db
     .insert(contests)
-    .values({ ...columnsOf(b), uid: user.uid, author: user.username })
+    .values({ ...columnsOf(b), uid: user.uid, author: user.username, gid: gid ?? null, isGroup: gid != null })
     .returning({ id: contests.id });
   return { cid: row.id };
 }

@@ -52,7 +52,7 @@ export async function admitContestSubmit(
     }
   }
   const { cp, p } = await findContestProblem(ctx, contest.id, input.pid);
-  return { problem: p, displayPid: cp.displayId, cid: contest.id, cpid: cp.id };
+  return { problem: p, displayPid: cp.displayId, cid: contest.id, cpid: cp.id, gid: contest.gid };
 }
 
 registerAdmission('contest', admitContestSubmit);

@@ -3,6 +3,7 @@ import { and, count, desc, eq, notInArray } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { contestAnnouncements } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { publishContestAnnouncement } from '../events/publish.js';
 import { enterContest } from './contest.access.js';
 import { loadAdministeredContest } from './contest.admin.js';
 
@@ -85,6 +86,8 @@ export async function adminCreateAnnouncement(
       username: user.username,
     })
     .returning({ id: contestAnnouncements.id });
+  // The live stream tells the contest's viewers (ids only; they fetch it through the access-checked routes).
+  await publishContestAnnouncement(ctx.db, b.cid, row.id);
   return { id: row.id };
 }
 

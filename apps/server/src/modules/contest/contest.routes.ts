@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needLogin } from '../../plugins/auth.js';
 import { submissionListQuery } from '../submission/submission.list.js';
+import clarificationRoutes from './clarification/clarification.routes.js';
 import contestAdminRoutes from './contest.admin.routes.js';
 import contestHelperRoutes from './contest.helpers.routes.js';
 import { contestProblemDetail, contestProblemList } from './contest.problem.js';
@@ -105,6 +106,7 @@ const contestRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(contestAdminRoutes);
   await app.register(contestHelperRoutes);
+  await app.register(clarificationRoutes);
 };
 
 export default contestRoutes;

@@ -4,7 +4,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { contestRegisters, contests } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { likePattern } from '../problem/problem.query.js';
-import { contestStanding, fitsContestAccountLimit, isContestAdmin, openContest } from './contest.access.js';
+import { contestAdminIn, contestStanding, fitsContestAccountLimit, openContest } from './contest.access.js';
 import { registrationCounts, toContestVo } from './contest.view.js';
 
 /** SQL condition for a contest status code at `now` (status is computed, never stored). */
@@ -29,13 +29,20 @@ async function withCounts(ctx: AppContext, rows: (typeof contests.$inferSelect)[
 }
 
 /**
- * GET /api/get-contest-list (doc 2 §2.6, §7): visible site contests (not group ones), filtered by status (-1, 0,
- * 1 from the server clock), type (0 ACM, 1 OI) and a title keyword; scheduled first, then running, then ended,
- * latest start first. Public.
+ * GET /api/get-contest-list (doc 2 §2.6, §7): visible site contests (not group ones; with `gid` that group's, the
+ * caller checks membership), filtered by status (-1, 0, 1 from the server clock), type (0 ACM, 1 OI) and a title
+ * keyword; scheduled first, then running, then ended, latest start first. Public.
  */
-export async function listContests(ctx: AppContext, q: ContestListQuery): Promise<Page<ContestVo>> {
+export async function listContests(
+  ctx: AppContext,
+  q: ContestListQuery,
+  gid?: number,
+): Promise<Page<ContestVo>> {
   const now = new Date();
-  const conds: (SQL | undefined)[] = [eq(contests.visible, true), eq(contests.isGroup, false)];
+  const conds: (SQL | undefined)[] = [
+    eq(contests.visible, true),
+    gid != null ? eq(contests.gid, gid) : eq(contests.isGroup, false),
+  ];
   if (q.status != null) conds.push(statusCondition(q.status, now));
   if (q.type != null) conds.push(eq(contests.type, q.type));
   if (q.keyword) conds.push(ilike(contests.title, likePattern(q.keyword)));
@@ -90,7 +97,7 @@ export async function registerContest(
 ): Promise<void> {
   const { user: u, contest } = await openContest(ctx, user, cid);
   if (contest.auth === ContestAuth.PUBLIC) throw badRequest('contest.publicNoRegister');
-  if (!isContestAdmin(u, contest) && !fitsContestAccountLimit(contest, u.username)) {
+  if (!(await contestAdminIn(ctx, u, contest)) && !fitsContestAccountLimit(contest, u.username)) {
     throw forbidden('contest.accountRuleJoin');
   }
   if (contest.pwd == null || password !== contest.pwd) throw badRequest('contest.wrongPassword');

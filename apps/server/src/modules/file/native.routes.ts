@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
-import { needAdmin } from '../../plugins/auth.js';
+import { needAdmin, requireUser } from '../../plugins/auth.js';
+import { loadSiteManagedProblem } from '../problem/problem.access.js';
 import { exportNative, importNative } from './native/native.js';
 import { readPackage } from './testcase/import-common.js';
 
@@ -12,7 +13,10 @@ const nativeRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await importNative(app.ctx, await readPackage(req))),
   );
 
-  /** GET /api/file/export-problem?pid= -> application/zip with problem_<id>.json and problem_<id>/ files. */
+  /**
+   * GET /api/file/export-problem?pid= -> application/zip with problem_<id>.json and problem_<id>/ files; 403 for
+   * a group problem unless super admin.
+   */
   app.get(
     '/file/export-problem',
     {
@@ -24,6 +28,8 @@ const nativeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
+      // A group problem's data stays in its group: super admins only here (loadSiteManagedProblem).
+      await loadSiteManagedProblem(app.ctx, requireUser(req), req.query.pid);
       const { name, zip } = await exportNative(app.ctx, req.query.pid);
       return reply
         .header('Content-Type', 'application/zip')

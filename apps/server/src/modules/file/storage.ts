@@ -57,11 +57,19 @@ export interface StoredFile {
 
 /**
  * Writes `data` (bytes) into storage under its content hash (atomically: temp file then rename) and records a
- * row in `files` of the given type for `uid`. Returns the row's id, storage key, MIME type and size in bytes.
+ * row in `files` of the given type for `uid` (and group `gid`). Returns the row's id, storage key, MIME type and size in bytes.
  */
 export async function storeFile(
   ctx: AppContext,
-  opts: { data: Buffer; ext: string; mime: string; type: string; name: string; uid: string | null },
+  opts: {
+    data: Buffer;
+    ext: string;
+    mime: string;
+    type: string;
+    name: string;
+    uid: string | null;
+    gid?: number | null;
+  },
 ): Promise<StoredFile> {
   const key = `${createHash('sha256').update(opts.data).digest('hex')}.${opts.ext}`;
   const dir = storageDir(ctx);
@@ -81,6 +89,7 @@ export async function storeFile(
       mime: opts.mime,
       size: opts.data.length,
       storageKey: key,
+      gid: opts.gid ?? null,
     })
     .returning({ id: files.id });
   return { id: row!.id, storageKey: key, mime: opts.mime, size: opts.data.length };
@@ -115,12 +124,13 @@ export async function sendStoredImage(
 /**
  * Reads the one uploaded file of a multipart request from field `field` into memory, refusing more than
  * `maxBytes` bytes with the 400 of `tooLarge()`. Throws 400 naming the field when the request is not multipart or has
- * no such file. Returns the bytes and the client's file name (only for messages: the type comes from content).
+ * no such file. Returns the bytes, the client's file name (only for messages: the type comes from content) and the
+ * plain form fields sent before the file (e.g. the `gid` of a group avatar).
  */
 export async function readUpload(
   req: FastifyRequest,
   opts: { field: string; maxBytes: number; tooLarge: () => AppError },
-): Promise<{ data: Buffer; fileName: string }> {
+): Promise<{ data: Buffer; fileName: string; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest('file.multipartRequired', { field: opts.field });
   let part: MultipartFile | undefined;
   try {
@@ -138,5 +148,10 @@ export async function readUpload(
   }
   if (data.length > opts.maxBytes) throw opts.tooLarge();
   if (data.length === 0) throw badRequest('file.empty', { field: opts.field });
-  return { data, fileName: part.filename || 'file' };
+  const fields: Record<string, string> = {};
+  for (const [name, f] of Object.entries(part.fields)) {
+    const one = Array.isArray(f) ? f[0] : f;
+    if (one && one.type === 'field' && typeof one.value === 'string') fields[name] = one.value;
+  }
+  return { data, fileName: part.filename || 'file', fields };
 }

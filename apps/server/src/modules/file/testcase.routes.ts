@@ -1,9 +1,11 @@
+import { isAdminRole } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { needAdmin } from '../../plugins/auth.js';
-import { loadProblemByPid } from '../problem/problem.access.js';
+import { needLogin, requireUser } from '../../plugins/auth.js';
+import { needAdminOrGroupAdmin } from '../group/group.access.js';
+import { loadProblemByPid, managesProblem } from '../problem/problem.access.js';
 import { readUpload } from './storage.js';
 import { acceptTestcaseZip, testcaseZip } from './testcase/testcase.service.js';
 
@@ -12,7 +14,8 @@ export const TESTCASE_ZIP_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
  * Test data files (doc 3 §7 "Group problems"): zip upload for the problem editor and the zip download of a
- * problem's cases. Admin, problem admin and super admin only (group admins once groups land).
+ * problem's cases. Admin, problem admin and super admin for site problems; a group's admins (and super admins)
+ * for that group's problems, whose data never leaves the group (managesProblem).
  */
 const testcaseFileRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
@@ -22,7 +25,7 @@ const testcaseFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/file/upload-testcase-zip',
     {
-      onRequest: needAdmin,
+      onRequest: needAdminOrGroupAdmin,
       schema: {
         querystring: z.object({
           gid: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().optional()),
@@ -42,15 +45,20 @@ const testcaseFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** GET /api/file/download-testcase?pid= -> application/zip of the problem's test cases. */
+  /** GET /api/file/download-testcase?pid= -> application/zip of the problem's test cases (managesProblem). */
   app.get(
     '/file/download-testcase',
     {
-      onRequest: needAdmin,
+      onRequest: needLogin,
       schema: { querystring: z.object({ pid: z.coerce.number({ error: 'pid is required' }).int().min(1) }) },
     },
     async (req, reply) => {
-      const p = await loadProblemByPid(app.ctx, req.query.pid);
+      const user = requireUser(req);
+      // Without an admin role only a group's admins may ask: unknown ids are refused to the others like a 403.
+      const p = await loadProblemByPid(app.ctx, req.query.pid).catch((e) => {
+        throw isAdminRole(user.role) ? e : forbidden('common.adminLoginFirst');
+      });
+      if (!(await managesProblem(app.ctx, user, p))) throw forbidden('common.adminLoginFirst');
       const zip = await testcaseZip(app.ctx, p.id);
       const name = `problem_${p.problemId.replace(/[^A-Za-z0-9_.-]/g, '_')}_testcase.zip`;
       return reply

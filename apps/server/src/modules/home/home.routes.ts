@@ -1,9 +1,9 @@
-import { type CarouselItem, queryBool } from '@oj/shared';
+import { type CarouselItem, isAdminRole, queryBool } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { recentContests } from '../contest/contest.service.js';
-import { lastWeekSubmissionStatistics, recentSevenAcRank } from './home.service.js';
+import { lastWeekSubmissionStatistics, recentSevenAcRank, recentUpdatedProblems } from './home.service.js';
 
 /** The home page's calls (doc 1 §2.5, §7). Public. Announcements are in the announcement module. */
 const homeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,13 +21,18 @@ const homeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * GET /api/get-last-week-submission-statistics?forceRefresh= -> SubmissionStatistics for the last 7 UTC days
-   * (cached 30 s unless forceRefresh=true).
+   * (cached 30 s; forceRefresh=true skips the cache for admin roles only, as HOJ does for root: anyone else could
+   * make every request count the week again).
    */
   app.get(
     '/get-last-week-submission-statistics',
     { schema: { querystring: z.object({ forceRefresh: queryBool }) } },
-    async (req) => ok(await lastWeekSubmissionStatistics(app.ctx, req.query.forceRefresh)),
+    async (req) =>
+      ok(await lastWeekSubmissionStatistics(app.ctx, req.query.forceRefresh && isAdminRole(req.user?.role))),
   );
+
+  /** GET /api/get-recent-updated-problem -> the 10 newest public problems [{ id, problemId, title, type, … }]. */
+  app.get('/get-recent-updated-problem', async () => ok(await recentUpdatedProblems(app.ctx)));
 };
 
 export default homeRoutes;

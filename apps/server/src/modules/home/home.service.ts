@@ -1,7 +1,14 @@
-import { JudgeStatus, type RecentAcRankItem, type SubmissionStatistics, UserStatus } from '@oj/shared';
+import {
+  JudgeStatus,
+  ProblemAuth,
+  type RecentAcRankItem,
+  type RecentUpdatedProblem,
+  type SubmissionStatistics,
+  UserStatus,
+} from '@oj/shared';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { submissions, users } from '../../db/schema/index.js';
+import { problems, submissions, users } from '../../db/schema/index.js';
 import { utcDay } from '../account/user-home.service.js';
 
 /** Rows of the recent AC rank (doc 1 §2.5). */
@@ -86,5 +93,38 @@ export async function lastWeekSubmissionStatistics(
       .map(([status, counts]) => ({ status, counts })),
   };
   statsCache.set(ctx, { at: Date.now(), value });
+  return value;
+}
+
+/** Rows of the recent problems card. */
+export const RECENT_PROBLEMS_SIZE = 10;
+const recentProblemsCache = new WeakMap<AppContext, { at: number; value: RecentUpdatedProblem[] }>();
+
+/**
+ * GET /api/get-recent-updated-problem (doc 1 §7; issue 12 home cards): the RECENT_PROBLEMS_SIZE newest public,
+ * non-group problems (by creation, as HOJ), reused for STATISTICS_CACHE_MS.
+ */
+export async function recentUpdatedProblems(ctx: AppContext): Promise<RecentUpdatedProblem[]> {
+  const hit = recentProblemsCache.get(ctx);
+  if (hit && Date.now() - hit.at < STATISTICS_CACHE_MS) return hit.value;
+  const rows = await ctx.db
+    .select({
+      id: problems.id,
+      problemId: problems.problemId,
+      title: problems.title,
+      type: problems.type,
+      gmtCreate: problems.gmtCreate,
+      gmtModified: problems.gmtModified,
+    })
+    .from(problems)
+    .where(and(eq(problems.auth, ProblemAuth.PUBLIC), eq(problems.isGroup, false)))
+    .orderBy(desc(problems.id))
+    .limit(RECENT_PROBLEMS_SIZE);
+  const value = rows.map((r) => ({
+    ...r,
+    gmtCreate: r.gmtCreate.toISOString(),
+    gmtModified: r.gmtModified.toISOString(),
+  }));
+  recentProblemsCache.set(ctx, { at: Date.now(), value });
   return value;
 }

@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.js';
 import type { Tx } from '../problem/problem.store.js';
 
 /** What happened to a submission when a verdict landed (judge result, manual judge or cancel). */
@@ -62,4 +63,27 @@ export const onSubmissionQueued: ((tx: Tx, event: SubmissionQueuedEvent) => Prom
 /** Runs every queued hook in order. */
 export async function runQueuedHooks(tx: Tx, event: SubmissionQueuedEvent): Promise<void> {
   for (const h of onSubmissionQueued) await h(tx, event);
+}
+
+/** A judgehost reported progress of a submission it is judging (issue 14; the live stream's progress, issue 10 §4). */
+export interface SubmissionProgressEvent {
+  submitId: number;
+  uid: string;
+  cid: number;
+  /** Compiling (6) or Judging (7). */
+  status: number;
+  /** Cases finished / cases of the task, when the judgehost sent them. */
+  judged: number | null;
+  total: number | null;
+}
+
+/**
+ * Hooks run after a progress report was stored (its statement has committed; there is no transaction). Progress is
+ * advisory: a failing hook is ignored and never fails the judgehost's call.
+ */
+export const onSubmissionProgress: ((db: Db, event: SubmissionProgressEvent) => Promise<void>)[] = [];
+
+/** Runs every progress hook; failures are dropped (the next report or the verdict corrects what was missed). */
+export async function runProgressHooks(db: Db, event: SubmissionProgressEvent): Promise<void> {
+  await Promise.allSettled(onSubmissionProgress.map((h) => h(db, event)));
 }

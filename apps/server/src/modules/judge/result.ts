@@ -1,11 +1,17 @@
-import { JUDGING_STATUS_CODES, type JudgeProgress, type JudgeResult, JudgeStatus } from '@oj/shared';
+import {
+  isJudgingStatus,
+  JUDGING_STATUS_CODES,
+  type JudgeProgress,
+  type JudgeResult,
+  JudgeStatus,
+} from '@oj/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeCases, testJudges } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { applyCompileResult } from '../problem/compile-check.service.js';
 import { countedStatusOf, moveCounters } from './counters.js';
-import { runJudgedHooks } from './hooks.js';
+import { runJudgedHooks, runProgressHooks } from './hooks.js';
 import { queueSettings } from './queue.js';
 
 const MAX_TEXT = 64 * 1024;
@@ -119,8 +125,8 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
  * Records progress (6 Compiling / 7 Judging, with cases `judged` of `total` when given) of a job held by the
  * judgehost and extends its lease, in one statement: the counts go on the job row the lease update writes anyway,
  * and the submission row is written only when its status changes (not on every case). The status moves only while
- * the submission is unfinished and of the job's version (a test run's while unfinished). Returns false for jobs
- * this judgehost does not hold.
+ * the submission is unfinished and of the job's version (a test run's while unfinished). The onSubmissionProgress
+ * hooks then hear it (the live stream). Returns false for jobs this judgehost does not hold.
  */
 export async function applyProgress(db: Db, p: JudgeProgress): Promise<boolean> {
   const status = p.status === JudgeStatus.COMPILING || p.status === JudgeStatus.JUDGING ? p.status : null;
@@ -143,7 +149,25 @@ export async function applyProgress(db: Db, p: JudgeProgress): Promise<boolean> 
       WHERE ${status}::int IS NOT NULL AND job.kind <> 'judge' AND t.key = job.test_key
         AND t.status IN ${JUDGING_STATUS_CODES} AND t.status <> ${status}::int
       RETURNING 1)
-    -- data-modifying WITH parts always run to completion, read or not
-    SELECT count(*)::int AS held FROM job`);
-  return Number(rowsOf<{ held: number }>(res)[0]?.held ?? 0) > 0;
+    -- data-modifying WITH parts always run to completion, read or not; the submission as it was before them
+    SELECT s.id AS "submitId", s.uid, s.cid, s.status AS "before" FROM job
+    LEFT JOIN submissions s ON job.kind = 'judge' AND s.id = job.submit_id AND s.version = job.submission_version`);
+  const [row] = rowsOf<{
+    submitId: number | null;
+    uid: string | null;
+    cid: number | null;
+    before: number | null;
+  }>(res);
+  if (!row) return false;
+  if (status != null && row.submitId != null && row.uid != null && isJudgingStatus(Number(row.before))) {
+    await runProgressHooks(db, {
+      submitId: Number(row.submitId),
+      uid: row.uid,
+      cid: Number(row.cid),
+      status,
+      judged,
+      total,
+    });
+  }
+  return true;
 }

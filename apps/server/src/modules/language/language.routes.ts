@@ -6,7 +6,7 @@ import { languages, problems } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needRoot } from '../../plugins/auth.js';
-import { assertCanViewProblem, canViewProblem, loadProblemByPid } from '../problem/problem.access.js';
+import { assertCanViewProblem, canViewProblemIn, loadProblemByPid } from '../problem/problem.access.js';
 import { listLanguages, problemLanguageList } from './language.service.js';
 
 const pidQuery = z.coerce.number().int().min(1);
@@ -34,7 +34,7 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { all, pid } = req.query;
       if (pid) {
         const [p] = await app.ctx.db.select().from(problems).where(eq(problems.id, pid));
-        if (p?.isRemote && p.remoteOj && canViewProblem(req.user, p)) {
+        if (p?.isRemote && p.remoteOj && (await canViewProblemIn(app.ctx, req.user, p))) {
           const rows = await listLanguages(app.ctx.db, { all: true });
           return ok(rows.filter((l) => l.oj === p.remoteOj));
         }
@@ -48,7 +48,7 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
    * 404 unknown pid, 403 when the caller may not view the problem (as the problem detail).
    */
   app.get('/get-problem-languages', { schema: { querystring: z.object({ pid: pidQuery }) } }, async (req) => {
-    assertCanViewProblem(req.user, await loadProblemByPid(app.ctx, req.query.pid));
+    await assertCanViewProblem(app.ctx, req.user, await loadProblemByPid(app.ctx, req.query.pid));
     return ok(await problemLanguageList(app.ctx.db, req.query.pid));
   });
 

@@ -1,9 +1,10 @@
-import { pageQuery } from '@oj/shared';
+import { isSuperAdminRole, pageQuery } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needAdmin, requireUser } from '../../plugins/auth.js';
+import { loadSiteManagedProblem } from './problem.access.js';
 import {
   adminChangeAuth,
   adminDeleteProblem,
@@ -24,7 +25,8 @@ const PROBLEM_BODY_LIMIT = 64 * 1024 * 1024;
 
 /**
  * Admin problem routes (doc 3 problem admin; admin, problem admin and super admin roles): list, read, create,
- * update, delete, change auth, list cases. Every body rule of doc 3 §5 gives 400 naming the field.
+ * update, delete, change auth, list cases. Every body rule of doc 3 §5 gives 400 naming the field. Group problems
+ * are their group's (the group routes); here only super admins reach them (loadSiteManagedProblem).
  */
 const problemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', needAdmin);
@@ -43,13 +45,17 @@ const problemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (req) => ok(await adminListProblems(app.ctx, req.query)),
+    async (req) =>
+      ok(
+        await adminListProblems(app.ctx, req.query, { withGroups: isSuperAdminRole(requireUser(req).role) }),
+      ),
   );
 
-  /** GET /api/admin/problem?pid= -> full problem + tags, languages, codeTemplates. */
-  app.get('/admin/problem', { schema: { querystring: pidQuery } }, async (req) =>
-    ok(await adminGetProblem(app.ctx, req.query.pid)),
-  );
+  /** GET /api/admin/problem?pid= -> full problem + tags, languages, codeTemplates (group problems: super admin). */
+  app.get('/admin/problem', { schema: { querystring: pidQuery } }, async (req) => {
+    await loadSiteManagedProblem(app.ctx, requireUser(req), req.query.pid);
+    return ok(await adminGetProblem(app.ctx, req.query.pid));
+  });
 
   /** POST /api/admin/problem body ProblemBody -> { pid, problemId }. */
   app.post(
@@ -67,12 +73,14 @@ const problemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const u = requireUser(req);
     const pid = req.body.problem.id;
     if (pid == null || pid < 1) throw badRequest('validation.required', { field: 'problem.id' });
+    await loadSiteManagedProblem(app.ctx, u, pid);
     const draft = validateProblemBody(req.body, true);
     return ok(await updateFromDraft(app.ctx, pid, draft, u.username));
   });
 
   /** DELETE /api/admin/problem?pid= -> null; 400 when the problem has submissions (make it private instead). */
   app.delete('/admin/problem', { schema: { querystring: pidQuery } }, async (req) => {
+    await loadSiteManagedProblem(app.ctx, requireUser(req), req.query.pid);
     await adminDeleteProblem(app.ctx, req.query.pid);
     return ok(null);
   });
@@ -82,15 +90,17 @@ const problemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/problem/change-problem-auth',
     { schema: { body: pidQuery.extend({ auth: z.coerce.number({ error: 'auth is required' }).int() }) } },
     async (req) => {
+      await loadSiteManagedProblem(app.ctx, requireUser(req), req.body.pid);
       await adminChangeAuth(app.ctx, req.body.pid, req.body.auth, requireUser(req).username);
       return ok(null);
     },
   );
 
   /** GET /api/admin/problem/get-problem-cases?pid= -> test cases in order. */
-  app.get('/admin/problem/get-problem-cases', { schema: { querystring: pidQuery } }, async (req) =>
-    ok(await adminProblemCases(app.ctx, req.query.pid)),
-  );
+  app.get('/admin/problem/get-problem-cases', { schema: { querystring: pidQuery } }, async (req) => {
+    await loadSiteManagedProblem(app.ctx, requireUser(req), req.query.pid);
+    return ok(await adminProblemCases(app.ctx, req.query.pid));
+  });
 };
 
 export default problemAdminRoutes;

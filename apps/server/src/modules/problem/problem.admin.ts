@@ -13,16 +13,20 @@ export function adminProblemVo(p: ProblemRow) {
 }
 
 /**
- * Admin problem list (doc 3 problem admin, GET /api/admin/problem/get-problem-list): every problem, newest first,
- * keyword on problemId / title, optional auth filter. Rows: id, problemId, title, author, gid, auth, type,
- * difficulty, judgeMode, isRemote, modifiedUser, gmtCreate, gmtModified.
+ * Admin problem list (doc 3 problem admin, GET /api/admin/problem/get-problem-list): site problems (group ones
+ * too with `scope.withGroups`, for super admins), or with `scope.gid` every problem of that group (the group admin
+ * list), newest first, keyword on problemId / title, optional auth filter. Rows: id, problemId, title, author,
+ * gid, auth, type, difficulty, judgeMode, isRemote, applyPublicProgress, modifiedUser, gmtCreate, gmtModified.
  */
 export async function adminListProblems(
   ctx: AppContext,
   q: { keyword?: string; auth?: number; currentPage: number; limit: number },
+  scope: { gid?: number; withGroups?: boolean } = {},
 ) {
   const kw = q.keyword?.trim();
   const conds: (SQL | undefined)[] = [];
+  if (scope.gid != null) conds.push(eq(problems.gid, scope.gid));
+  else if (!scope.withGroups) conds.push(eq(problems.isGroup, false));
   if (kw) conds.push(or(ilike(problems.problemId, likePattern(kw)), ilike(problems.title, likePattern(kw))));
   if (q.auth != null) conds.push(eq(problems.auth, q.auth));
   const where = and(...conds);
@@ -39,6 +43,7 @@ export async function adminListProblems(
         difficulty: problems.difficulty,
         judgeMode: problems.judgeMode,
         isRemote: problems.isRemote,
+        applyPublicProgress: problems.applyPublicProgress,
         modifiedUser: problems.modifiedUser,
         gmtCreate: problems.gmtCreate,
         gmtModified: problems.gmtModified,

@@ -20,6 +20,7 @@ import { cachedTotal } from '../../lib/cached-total.js';
 import { notFound } from '../../lib/errors.js';
 import { assertCanViewProblem, loadProblemByProblemId, type ProblemRow } from './problem.access.js';
 import { userProblemStatus } from './problem.status.js';
+import { statementHtml } from './statement-html.js';
 
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export function likePattern(keyword: string): string {
@@ -54,13 +55,18 @@ export async function tagsByPid(ctx: AppContext, pids: number[]): Promise<Map<nu
 /**
  * The public problem list (doc 2 §2.1, §7 GET /api/get-problem-list): only public (auth 1), non-group problems,
  * sorted by id; keyword matches problemId or title (case-insensitive). Uses `problems_list_idx` (auth, is_group,
- * id). Returns a page of rows with tags and judge counts.
+ * id). With `gid`, the public (auth 1) problems of that group instead (the group's problem list; the caller checks
+ * membership). Returns a page of rows with tags and judge counts.
  */
 export async function listPublicProblems(
   ctx: AppContext,
   f: ProblemListFilter,
+  gid?: number,
 ): Promise<Page<ProblemListItem>> {
-  const conds: (SQL | undefined)[] = [eq(problems.auth, ProblemAuth.PUBLIC), eq(problems.isGroup, false)];
+  const conds: (SQL | undefined)[] = [
+    eq(problems.auth, ProblemAuth.PUBLIC),
+    gid != null ? eq(problems.gid, gid) : eq(problems.isGroup, false),
+  ];
   const kw = f.keyword?.trim();
   if (kw) conds.push(or(ilike(problems.problemId, likePattern(kw)), ilike(problems.title, likePattern(kw))));
   if (f.difficulty != null) conds.push(eq(problems.difficulty, f.difficulty));
@@ -72,7 +78,7 @@ export async function listPublicProblems(
   const where = and(...conds);
   // Tags come in one query for the page's ids (a per-row subquery would also run for rows skipped by OFFSET);
   // the total comes from a 2-second cache per filter.
-  const key = JSON.stringify([kw ?? '', f.difficulty ?? null, f.oj ?? '', f.tagId ?? null]);
+  const key = JSON.stringify([kw ?? '', f.difficulty ?? null, f.oj ?? '', f.tagId ?? null, gid ?? null]);
   const [rows, total] = await Promise.all([
     ctx.db
       .select({
@@ -200,7 +206,7 @@ export function displayProblem(p: ProblemRow) {
 /**
  * The problem detail (doc 2 §2.2, §7 GET /api/get-problem-detail): display fields, tags, language names, the
  * enabled code templates by language name, judge counts and the caller's status (-10 when never submitted or
- * anonymous). 404 when absent, 403 for private / contest / group problems unless the caller manages problems.
+ * anonymous). 404 when absent, 403 for problems the caller may not view (assertCanViewProblem: private, contest-only, other groups').
  */
 export async function problemDetail(
   ctx: AppContext,
@@ -209,7 +215,7 @@ export async function problemDetail(
   gid?: number | null,
 ) {
   const p = await loadProblemByProblemId(ctx, problemId);
-  assertCanViewProblem(user, p, gid);
+  await assertCanViewProblem(ctx, user, p, gid);
   const status = user ? await userProblemStatus(ctx, user.uid, { pidList: [p.id], gid: gid ?? null }) : null;
   return {
     ...(await problemDetailOf(ctx, p)),
@@ -220,7 +226,8 @@ export async function problemDetail(
 
 /**
  * The parts of a problem's detail page that do not depend on the scope (practice, contest, training): display
- * fields, tags, language names and enabled code templates by language name. No access check: callers check.
+ * fields, the statement sections as safe HTML (`statementHtml`), tags, language names and enabled code templates by
+ * language name. No access check: callers check.
  */
 export async function problemDetailOf(ctx: AppContext, p: ProblemRow) {
   const [tagMap, langs, templates] = await Promise.all([
@@ -230,7 +237,13 @@ export async function problemDetailOf(ctx: AppContext, p: ProblemRow) {
   ]);
   const codeTemplate: Record<string, string> = {};
   for (const t of templates) codeTemplate[t.language] = t.code;
-  return { problem: displayProblem(p), tags: tagMap.get(p.id) ?? [], languages: langs, codeTemplate };
+  return {
+    problem: displayProblem(p),
+    statementHtml: statementHtml(p),
+    tags: tagMap.get(p.id) ?? [],
+    languages: langs,
+    codeTemplate,
+  };
 }
 
 /** The practice judge counts of a problem (doc 2 §3 problemCount). */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needLogin, requireUser } from '../../plugins/auth.js';
 import { contestUserProblemStatus } from '../contest/contest.problem.js';
-import { assertCanViewProblem, isProblemManager, loadProblemByPid } from './problem.access.js';
+import { assertCanViewProblem, loadProblemByPid, managesProblem } from './problem.access.js';
 import problemAdminRoutes from './problem.admin.routes.js';
 import { listPublicProblems, problemCodeTemplates, problemDetail, randomProblemId } from './problem.query.js';
 import { lastAcCode, userProblemStatus } from './problem.status.js';
@@ -98,15 +98,15 @@ const problemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * GET /api/get-problem-code-template?pid= -> [{id, pid, lid, language, code, status}]: the enabled templates, or
-   * all of them for problem managers. Same visibility as the problem.
+   * all of them for those who manage the problem (managesProblem). Same visibility as the problem.
    */
   app.get(
     '/get-problem-code-template',
     { schema: { querystring: z.object({ pid: requiredId('pid') }) } },
     async (req) => {
       const p = await loadProblemByPid(app.ctx, req.query.pid);
-      assertCanViewProblem(req.user, p);
-      return ok(await problemCodeTemplates(app.ctx, p.id, !isProblemManager(req.user)));
+      await assertCanViewProblem(app.ctx, req.user, p);
+      return ok(await problemCodeTemplates(app.ctx, p.id, !(await managesProblem(app.ctx, req.user, p))));
     },
   );
 

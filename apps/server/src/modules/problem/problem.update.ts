@@ -94,8 +94,15 @@ function caseList(draft: ProblemDraft): CaseDraft[] {
 /**
  * POST /api/admin/problem: stores a validated draft as a new problem through `createProblem` (one transaction:
  * row, test cases, languages, tags, templates). Existing tag ids are sent as names. Returns { pid, problemId }.
+ * `group` files it as a problem of that group (`gid`, `isGroup`) with the creator as its author (the group
+ * routes); site problems never take a `gid` from the body.
  */
-export async function createFromDraft(ctx: AppContext, draft: ProblemDraft, username: string) {
+export async function createFromDraft(
+  ctx: AppContext,
+  draft: ProblemDraft,
+  username: string,
+  group?: { gid: number },
+) {
   const langs = await resolveLanguages(ctx, draft.languages);
   const templates = draft.codeTemplates.map((t, i) => ({ ...t, lang: templateLid(t, langs, i) }));
   const tagIds = draft.tags.filter((t) => t.id != null).map((t) => t.id as number);
@@ -114,7 +121,13 @@ export async function createFromDraft(ctx: AppContext, draft: ProblemDraft, user
   const data = (await caseData(ctx, draft)) ?? [];
   const list = caseList(draft);
   const created = await createProblem(ctx.db, {
-    problem: { ...draft.fields, modifiedUser: username },
+    problem: {
+      ...draft.fields,
+      gid: group?.gid ?? null,
+      isGroup: group != null,
+      ...(group ? { author: username } : {}),
+      modifiedUser: username,
+    },
     testcases: data.map((d, i) => ({
       input: d.input,
       output: d.output,
@@ -237,6 +250,8 @@ export async function updateFromDraft(ctx: AppContext, pid: number, draft: Probl
       .update(problems)
       .set({
         ...draft.fields,
+        // The owning group never changes through an edit (group admins manage what their group owns).
+        gid: cur.gid,
         modifiedUser: username,
         gmtModified: new Date(),
         ...(judgeChanged ? { caseVersion: newCaseVersion() } : {}),

@@ -1,5 +1,5 @@
 import { type Page, type RankRecord, UserStatus } from '@oj/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 
@@ -10,11 +10,20 @@ export interface RankQuery {
   searchUser?: string;
 }
 
+/** The per-user figures a ranking reads: the site's user_records by default. */
+const SITE_RECORDS = sql`user_records`;
+
 /**
  * The global ACM or OI ranking (doc 2 §2.11): ACM by AC count descending then submissions ascending; OI by score
  * descending. Users without any judged submission are left off. `searchUser` matches username or nickname.
+ * `records` is the relation of (uid, ac, total, score) rows to rank (default user_records; the group rank passes
+ * its group's figures).
  */
-export async function rankList(ctx: AppContext, q: RankQuery): Promise<Page<RankRecord>> {
+export async function rankList(
+  ctx: AppContext,
+  q: RankQuery,
+  records: SQL = SITE_RECORDS,
+): Promise<Page<RankRecord>> {
   const search = q.searchUser?.trim() ? `%${q.searchUser.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
   const where = sql`r.total > 0 AND u.status = ${UserStatus.NORMAL} ${
     search ? sql`AND (u.username ILIKE ${search} OR u.nickname ILIKE ${search})` : sql``
@@ -24,10 +33,10 @@ export async function rankList(ctx: AppContext, q: RankQuery): Promise<Page<Rank
   const rows = await ctx.db.execute(sql`
     SELECT u.uid, u.username, u.nickname, u.avatar, u.title_name AS "titleName", u.title_color AS "titleColor",
       u.signature, r.ac, r.total, r.score
-    FROM user_records r JOIN users u ON u.uid = r.uid
+    FROM ${records} r JOIN users u ON u.uid = r.uid
     WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${offset}`);
   const count = await ctx.db.execute(
-    sql`SELECT count(*)::int AS n FROM user_records r JOIN users u ON u.uid = r.uid WHERE ${where}`,
+    sql`SELECT count(*)::int AS n FROM ${records} r JOIN users u ON u.uid = r.uid WHERE ${where}`,
   );
   return {
     records: rowsOf<RankRecord>(rows),

@@ -2,7 +2,6 @@ import {
   type CaseResultResponse,
   type CaseResultView,
   groupBySubtask,
-  isCodeAndDataRole,
   isSubtaskMode,
   JudgeStatus,
   type SubtaskModeName,
@@ -13,7 +12,12 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { judgeCases, problems, submissions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { assertCanViewProblem, isProblemManager } from '../problem/problem.access.js';
+import {
+  assertCanViewProblem,
+  managesProblem,
+  type ProblemRow,
+  readsProblemData,
+} from '../problem/problem.access.js';
 import { viewScoped } from './submission.scope.js';
 import { firstFailingCase, mayDownloadWaCase } from './wa-case.js';
 
@@ -29,17 +33,20 @@ export async function loadSubmissionWithProblem(ctx: AppContext, submitId: numbe
 }
 
 /**
- * Which cases' data (input, expected output, user output, checker message) `viewer` may read: every case for super
- * admins and problem admins; for the owner only the first failing case under the wrong-case rule (mayDownloadWaCase:
- * non-contest, more than 3 cases); none for anyone else (doc 2 §6). Returns 'all' or the set of case indexes.
+ * Which cases' data (input, expected output, user output, checker message) `viewer` may read: every case for those
+ * who read the problem's test data (readsProblemData: super admins, problem admins for site problems, the group's
+ * admins for group problems); for the owner only the first failing case under the wrong-case rule
+ * (mayDownloadWaCase: non-contest, more than 3 cases); none for anyone else (doc 2 §6). Returns 'all' or the set
+ * of case indexes.
  */
 async function readableCases(
   ctx: AppContext,
   viewer: SessionUser | null,
   sub: typeof submissions.$inferSelect,
+  p: ProblemRow,
 ): Promise<'all' | Set<number>> {
-  if (viewer && isCodeAndDataRole(viewer.role)) return 'all';
-  if (!(await mayDownloadWaCase(ctx, viewer, sub))) return new Set();
+  if (await readsProblemData(ctx, viewer, p)) return 'all';
+  if (!(await mayDownloadWaCase(ctx, viewer, sub, p))) return new Set();
   const wa = await firstFailingCase(ctx, sub);
   return new Set(wa ? [wa.caseIndex] : []);
 }
@@ -58,10 +65,10 @@ export async function getAllCaseResult(
 ): Promise<CaseResultResponse | null> {
   const { s, p } = await loadSubmissionWithProblem(ctx, submitId);
   const scoped = await viewScoped(ctx, viewer, s);
-  if (!scoped) assertCanViewProblem(viewer, p);
+  if (!scoped || s.cid === 0) await assertCanViewProblem(ctx, viewer, p);
   if (scoped?.hiddenStatus != null) return null;
-  if (!p.openCaseResult && !isProblemManager(viewer)) return null;
-  const readable = await readableCases(ctx, viewer, s);
+  if (!p.openCaseResult && !(await managesProblem(ctx, viewer, p))) return null;
+  const readable = await readableCases(ctx, viewer, s, p);
   const rows = await ctx.db
     .select()
     .from(judgeCases)

@@ -1,11 +1,13 @@
 import { isAdminRole, LIMITS, type Page, queryBool, type SubmissionListItem } from '@oj/shared';
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext, SessionUser } from '../../context.js';
 import { problems, submissions } from '../../db/schema/index.js';
 import { cachedTotal } from '../../lib/cached-total.js';
 import { unauthorized } from '../../lib/errors.js';
+import { enterGroup } from '../group/group.access.js';
 import { canViewProblemSql } from '../problem/problem.access.js';
+import { practiceScopeSql } from './submission.scope.js';
 import { toSubmissionListItem } from './submission.view.js';
 
 /** Query of the status page list (doc 2 §7 get-submission-list); the contest list extends it. */
@@ -48,6 +50,11 @@ export const submissionListQuery = z.object({
   username: z.string().max(100).optional(),
   problemID: z.string().max(100).optional(),
   completeProblemID: queryBool,
+  /** A group's status page (doc 3 §2 "status"): that group's submissions, for its members. */
+  gid: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(1, 'gid must be a positive integer').max(Number.MAX_SAFE_INTEGER).optional(),
+  ),
 });
 
 export interface SubmissionListQuery {
@@ -58,20 +65,23 @@ export interface SubmissionListQuery {
   username?: string;
   problemID?: string;
   completeProblemID: boolean;
+  gid?: number;
 }
 
 /**
- * The practice status page's list (doc 2 §2.4, §7 get-submission-list): non-contest, non-group submissions, newest
- * first, filtered by mine (401 when not signed in), status, exact username, and problem id (exact with
- * completeProblemID, else a substring). Visitors and users see only submissions of public problems; admin roles
- * see all. Returns a page; `total` may lag new submissions by up to 2 s.
+ * The practice status page's list (doc 2 §2.4, §7 get-submission-list): non-contest, non-group submissions (with
+ * `gid`, that group's: its members only, 401 / 404 / 403 as enterGroup), newest first, filtered by mine (401 when
+ * not signed in), status, exact username, and problem id (exact with completeProblemID, else a substring). Only
+ * submissions of problems the viewer may view (canViewProblemSql). Returns a page; `total` may lag new
+ * submissions by up to 2 s.
  */
 export async function listSubmissions(
   ctx: AppContext,
   viewer: SessionUser | null,
   q: SubmissionListQuery,
 ): Promise<Page<SubmissionListItem>> {
-  const conds: SQL[] = [eq(submissions.cid, 0), isNull(submissions.gid)];
+  if (q.gid != null) await enterGroup(ctx, viewer, q.gid);
+  const conds: SQL[] = [practiceScopeSql(q.gid)];
   if (q.onlyMine) {
     if (!viewer) throw unauthorized();
     conds.push(eq(submissions.uid, viewer.uid));
@@ -96,7 +106,15 @@ export async function listSubmissions(
     .orderBy(desc(submissions.id))
     .limit(q.limit)
     .offset((q.currentPage - 1) * q.limit);
-  const key = JSON.stringify([q.onlyMine ? viewer?.uid : q.username, q.status, pidFilter, admin]);
+  const key = JSON.stringify([
+    q.onlyMine ? viewer?.uid : q.username,
+    q.status,
+    pidFilter,
+    admin,
+    q.gid ?? null,
+    // Inside a group what one sees depends on one's level there; the site scope holds no group problem.
+    q.gid != null ? (viewer?.uid ?? null) : null,
+  ]);
   const total = await cachedTotal(ctx, `submissions:${key}`, async () => {
     const [c] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(submissions).where(where);
     return c?.n ?? 0;

@@ -1,11 +1,11 @@
 import { LIMITS } from '@oj/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../context.js';
+import type { AppContext, SessionUser } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { problems } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql-rows.js';
-import { canViewProblem } from '../problem/problem.access.js';
+import { canViewProblemIn } from '../problem/problem.access.js';
 
 export type ProblemRow = typeof problems.$inferSelect;
 
@@ -31,9 +31,12 @@ export async function findProblem(db: Db, pid: string | number): Promise<Problem
   throw notFound('problem.notFound');
 }
 
-/** 403 unless the user may view the problem (canViewProblem: public, or a problem manager; doc 2 §6). */
-export function assertCanUseProblem(user: SessionUser, p: ProblemRow): void {
-  if (!canViewProblem(user, p)) throw forbidden('submission.problemNotPublic');
+/**
+ * 403 unless the user may view the problem (canViewProblemIn: public, a problem manager, or a member of its group
+ * as the group's rules allow; doc 2 §6, doc 3 §6).
+ */
+export async function assertCanUseProblem(ctx: AppContext, user: SessionUser, p: ProblemRow): Promise<void> {
+  if (!(await canViewProblemIn(ctx, user, p))) throw forbidden('submission.problemNotPublic');
 }
 
 /** Code checks of doc 2 §5: not empty after trim, at most 65535 characters. Throws 400 with the spec's messages. */

@@ -1,6 +1,9 @@
+import { isSuperAdminRole } from '@oj/shared';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
-import type { submissions } from '../../db/schema/index.js';
+import { submissions } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
+import { memberGroupIdsSql } from '../group/group.access.js';
 import type { ProblemRow } from './submission.problem.js';
 import type { SubmitInput } from './submission.service.js';
 
@@ -16,6 +19,8 @@ export interface AdmittedSubmit {
   cpid: number | null;
   /** The training the submission was made in (a practice submission that carries it); absent otherwise. */
   tid?: number | null;
+  /** The group the submission was made in (group practice, a group training or contest); absent otherwise. */
+  gid?: number | null;
 }
 
 /**
@@ -69,8 +74,31 @@ export function registerSubmissionView(scope: SubmitScope, rule: SubmissionViewR
   viewRules.set(scope, rule);
 }
 
-/** The scope's view of `s` (see SubmissionViewRule); null for practice submissions or an unhandled scope. */
+/**
+ * The scope's view of `s` (see SubmissionViewRule): a contest's for contest submissions, a group's for the other
+ * submissions carrying `gid`; null for site practice submissions or an unhandled scope.
+ */
 export async function viewScoped(ctx: AppContext, viewer: SessionUser | null, s: SubmissionRow) {
-  const rule = s.cid !== 0 ? viewRules.get('contest') : undefined;
+  const scope: SubmitScope | null = s.cid !== 0 ? 'contest' : s.gid != null ? 'group' : null;
+  const rule = scope ? viewRules.get(scope) : undefined;
   return rule ? rule(ctx, viewer, s) : null;
+}
+
+/**
+ * The one scope filter of the practice submission lists (ARCHITECTURE "lists filter by scope through one helper"):
+ * non-contest submissions of the site (no group) or, with `gid`, of that group only. Callers check that the viewer
+ * may enter the group.
+ */
+export function practiceScopeSql(gid?: number | null): SQL {
+  return and(eq(submissions.cid, 0), gid != null ? eq(submissions.gid, gid) : isNull(submissions.gid)) as SQL;
+}
+
+/**
+ * SQL: the submissions `viewer` may reach by group: those of no group and those of the viewer's groups (member
+ * level and up); all for super admins. For look-ups by id (status checks) where no single scope is asked for.
+ */
+export function reachableGroupSql(viewer: SessionUser | null): SQL {
+  if (viewer && isSuperAdminRole(viewer.role)) return sql`true`;
+  if (!viewer) return isNull(submissions.gid);
+  return sql`(${submissions.gid} IS NULL OR ${submissions.gid} IN ${memberGroupIdsSql(viewer.uid)})`;
 }

@@ -15,7 +15,7 @@ import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
 import { loadSubmissionWithProblem } from './case-result.js';
 import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
-import { type AdmittedSubmit, admitScoped, viewScoped } from './submission.scope.js';
+import { type AdmittedSubmit, admitScoped, reachableGroupSql, viewScoped } from './submission.scope.js';
 import { canSeeCode, toSubmissionView } from './submission.view.js';
 import { assertQueueRoom } from './user-queue.js';
 import { waCaseDataFor } from './wa-case.js';
@@ -32,8 +32,8 @@ export interface SubmitInput {
 
 /**
  * Submits code for judging (doc 2 §5, §7 submit-problem-judge): checks role (403 for no-submit roles), code, then
- * the scope's admission rule (practice: admitPractice; a contest when `cid` is set, a training when `tid` is: that
- * area's rule, see submission.scope.ts), language (400), the non-contest frequency and the cap on unfinished submissions (429;
+ * the scope's admission rule (practice: admitPractice; a contest when `cid` is set, a training when `tid` is, a
+ * group when `gid` is: that area's rule, see submission.scope.ts), language (400), the non-contest frequency and the cap on unfinished submissions (429;
  * super admins exempt, see assertQueueRoom); then inserts the submission and its queued job (contest jobs get the
  * contest priority) in one transaction.
  * Returns the new submission's view (with code).
@@ -45,14 +45,15 @@ export async function submitJudge(
   ip: string,
 ): Promise<SubmissionView> {
   if (!canSubmitRole(user.role)) throw forbidden('submission.roleCannotSubmit');
-  if (input.gid) throw badRequest('submission.groupUnsupported');
   if (input.isRemote) throw badRequest('submission.remoteUnsupported');
   assertCode(input.code);
   const target = input.cid
     ? await admitScoped(ctx, user, input, 'contest')
     : input.tid
       ? await admitScoped(ctx, user, input, 'training')
-      : await admitPractice(ctx, user, input);
+      : input.gid
+        ? await admitScoped(ctx, user, input, 'group')
+        : await admitPractice(ctx, user, input);
   const { problem } = target;
   await assertLanguage(ctx.db, problem, input.language);
   if (target.cid === 0) await assertSubmitInterval(ctx, user);
@@ -69,6 +70,7 @@ export async function submitJudge(
         cid: target.cid,
         cpid: target.cpid,
         tid: target.tid ?? null,
+        gid: target.gid ?? null,
         code: input.code,
         language: input.language,
         length: Buffer.byteLength(input.code),
@@ -90,14 +92,18 @@ export async function submitJudge(
   return toSubmissionView(row, problem.title, true);
 }
 
-/** Practice admission (cid 0): the problem by display or numeric id, visible to the user, public judging open. */
+/**
+ * Practice admission (cid 0): the problem by display or numeric id, not a group's (403: those are submitted in
+ * their group, with gid), visible to the user, public judging open.
+ */
 async function admitPractice(
   ctx: AppContext,
   user: SessionUser,
   input: SubmitInput,
 ): Promise<AdmittedSubmit> {
   const problem = await findProblem(ctx.db, input.pid);
-  assertCanUseProblem(user, problem);
+  if (problem.isGroup) throw forbidden('group.problemInGroupOnly');
+  await assertCanUseProblem(ctx, user, problem);
   const sw = await ctx.config.get('switch');
   if (!sw.openPublicJudge && !isAdminRole(user.role)) {
     throw forbidden('submission.publicJudgingClosed');
@@ -130,10 +136,11 @@ async function assertSubmitInterval(ctx: AppContext, user: SessionUser): Promise
 export async function getSubmissionDetail(ctx: AppContext, viewer: SessionUser | null, submitId: number) {
   const { s, p } = await loadSubmissionWithProblem(ctx, submitId);
   const scoped = await viewScoped(ctx, viewer, s);
-  if (!scoped) assertCanViewProblem(viewer, p);
+  // Practice submissions, group ones too, also need their problem viewable; a contest's rule covers its own.
+  if (!scoped || s.cid === 0) await assertCanViewProblem(ctx, viewer, p);
   const sw = await ctx.config.get('switch');
   const withCode = scoped?.isScopeAdmin || canSeeCode(viewer, s, p, sw.hideNonContestSubmissionCode);
-  const waCaseData = await waCaseDataFor(ctx, viewer, s);
+  const waCaseData = await waCaseDataFor(ctx, viewer, s, p);
   const view = toSubmissionView(s, p.title, withCode);
   if (scoped?.hiddenStatus != null) {
     Object.assign(view, {
@@ -186,6 +193,7 @@ export async function checkSubmissionsStatus(
         inArray(submissions.id, submitIds),
         eq(submissions.cid, 0),
         canViewProblemSql(viewer, submissions.pid),
+        reachableGroupSql(viewer),
       ),
     );
   for (const { id, ...r } of rows) out[id] = { submitId: id, ...r };

@@ -1,22 +1,30 @@
-import { isCodeAndDataRole, type SubmissionListItem, type SubmissionView } from '@oj/shared';
+import {
+  isCodeAndDataRole,
+  isSuperAdminRole,
+  type SubmissionListItem,
+  type SubmissionView,
+} from '@oj/shared';
 import type { SessionUser } from '../../context.js';
 import type { problems, submissions } from '../../db/schema/index.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
-type ProblemRow = Pick<typeof problems.$inferSelect, 'title' | 'codeShare'>;
+type ProblemRow = Pick<typeof problems.$inferSelect, 'title' | 'codeShare' | 'isGroup'>;
 
 /**
  * Whether `viewer` may read the code of a non-contest submission (doc 2 §6): the owner, super admins and problem
- * admins (not plain admins), or anyone when the owner shared it, the problem allows code sharing and the site
- * does not hide non-contest code.
+ * admins (not plain admins; and not for a group's submissions or problems, whose code stays in the group: its
+ * admins see it through the group's view rule), or anyone when the owner shared it, the problem allows code sharing
+ * and the site does not hide non-contest code.
  */
 export function canSeeCode(
   viewer: SessionUser | null,
-  sub: Pick<SubmissionRow, 'uid' | 'share' | 'cid'>,
-  problem: Pick<ProblemRow, 'codeShare'>,
+  sub: Pick<SubmissionRow, 'uid' | 'share' | 'cid' | 'gid'>,
+  problem: Pick<ProblemRow, 'codeShare' | 'isGroup'>,
   hideNonContestCode: boolean,
 ): boolean {
-  if (viewer && (viewer.uid === sub.uid || isCodeAndDataRole(viewer.role))) return true;
+  if (viewer && (viewer.uid === sub.uid || isSuperAdminRole(viewer.role))) return true;
+  const siteScope = sub.gid == null && !problem.isGroup;
+  if (viewer && siteScope && isCodeAndDataRole(viewer.role)) return true;
   if (sub.cid !== 0) return false;
   return sub.share && problem.codeShare && !hideNonContestCode;
 }

@@ -21,7 +21,7 @@ export interface TestJudgeInput {
 
 /**
  * Queues an online test run (doc 2 §4.4, §7 submit-problem-test-judge) with the problem's limits and the user's
- * input (at most 1000 characters). Only `type` public for now. 429 while the user's previous test run is
+ * input (at most 1000 characters). `type` public or group (the problem's own visibility rule decides). 429 while the user's previous test run is
  * unfinished (assertQueueRoom). Returns the testJudgeKey to poll.
  */
 export async function submitTestJudge(
@@ -30,14 +30,14 @@ export async function submitTestJudge(
   input: TestJudgeInput,
 ): Promise<string> {
   if (!canSubmitRole(user.role)) throw forbidden('submission.roleCannotSubmit');
-  if (input.type !== 'public') throw badRequest('submission.testRunPublicOnly');
+  if (input.type !== 'public' && input.type !== 'group') throw badRequest('submission.testRunPublicOnly');
   if (input.isRemoteJudge) throw badRequest('submission.testRunRemote');
   assertCode(input.code);
   if (input.userInput.length > LIMITS.testInputMax) {
     throw badRequest('submission.testInputTooLong', { max: LIMITS.testInputMax });
   }
   const problem = await findProblem(ctx.db, input.pid);
-  assertCanUseProblem(user, problem);
+  await assertCanUseProblem(ctx, user, problem);
   await assertLanguage(ctx.db, problem, input.language);
   const key = randomUUID();
   await ctx.db.transaction(async (tx) => {

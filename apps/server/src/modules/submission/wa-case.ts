@@ -1,10 +1,10 @@
-import { isCodeAndDataRole, isFinishedStatus, JudgeStatus } from '@oj/shared';
+import { isFinishedStatus, JudgeStatus } from '@oj/shared';
 import { and, asc, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import type { AppContext, SessionUser } from '../../context.js';
 import { blobs, judgeCases, problems, submissions, testcases } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { canViewProblem } from '../problem/problem.access.js';
+import { canViewProblemIn, type ProblemRow, readsProblemData } from '../problem/problem.access.js';
 
 /** The first failing case of a submission, as `waCaseData` of get-submission-detail (doc 2 §3, §7). */
 export interface WaCaseData {
@@ -44,7 +44,8 @@ export async function firstFailingCase(ctx: AppContext, sub: SubmissionRow): Pro
 }
 
 /**
- * Whether `viewer` may download the failing case of `sub` (doc 2 §6): super admin and problem admin always; the
+ * Whether `viewer` may download the failing case of `sub` (doc 2 §6): those who read the problem's test data
+ * (readsProblemData: super admins, problem admins for site problems, the group's admins for group problems); the
  * owner only for a non-contest submission (cid 0) of a problem with more than 3 test cases. The caller still
  * needs a failing case.
  */
@@ -52,9 +53,10 @@ export async function mayDownloadWaCase(
   ctx: AppContext,
   viewer: SessionUser | null,
   sub: SubmissionRow,
+  p: Pick<ProblemRow, 'isGroup' | 'gid'>,
 ): Promise<boolean> {
   if (!viewer) return false;
-  if (isCodeAndDataRole(viewer.role)) return true;
+  if (await readsProblemData(ctx, viewer, p)) return true;
   if (viewer.uid !== sub.uid || sub.cid !== 0) return false;
   const [n] = await ctx.db.select({ n: count() }).from(testcases).where(eq(testcases.pid, sub.pid));
   return Number(n?.n ?? 0) > OWNER_MIN_CASES_EXCLUSIVE;
@@ -65,9 +67,10 @@ export async function waCaseDataFor(
   ctx: AppContext,
   viewer: SessionUser | null,
   sub: SubmissionRow,
+  p: Pick<ProblemRow, 'isGroup' | 'gid'>,
 ): Promise<WaCaseData | null> {
   if (!isFinishedStatus(sub.status) || sub.status === JudgeStatus.ACCEPTED) return null;
-  if (!(await mayDownloadWaCase(ctx, viewer, sub))) return null;
+  if (!(await mayDownloadWaCase(ctx, viewer, sub, p))) return null;
   return firstFailingCase(ctx, sub);
 }
 
@@ -106,12 +109,14 @@ export async function waCaseZip(
       displayPid: submissions.displayPid,
       auth: problems.auth,
       isGroup: problems.isGroup,
+      gid: problems.gid,
+      applyPublicProgress: problems.applyPublicProgress,
     })
     .from(submissions)
     .innerJoin(problems, eq(problems.id, submissions.pid))
     .where(eq(submissions.id, req.submitId));
   if (!sub) throw notFound('submission.notFound');
-  if (!canViewProblem(viewer, sub) || !(await mayDownloadWaCase(ctx, viewer, sub))) {
+  if (!(await canViewProblemIn(ctx, viewer, sub)) || !(await mayDownloadWaCase(ctx, viewer, sub, sub))) {
     throw forbidden('submission.noCaseDataPermission');
   }
   if (req.pid && req.pid !== String(sub.pid) && req.pid.toLowerCase() !== sub.displayPid.toLowerCase()) {

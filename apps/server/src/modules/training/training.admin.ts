@@ -10,18 +10,21 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { trainingCategories, trainingRegisters, trainings } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { likePattern } from '../problem/problem.query.js';
-import { isTrainingAdmin, loadTraining, type TrainingRow } from './training.access.js';
+import { loadTraining, type TrainingRow, trainingRights } from './training.access.js';
 import { trainingChanged } from './training.rank.js';
 import { categoryJoin, toTrainingVo, trainingColumns } from './training.view.js';
 
-/** Loads a training the caller administers (author or super admin, doc 3 §6); 403 otherwise, 404 when absent. */
+/**
+ * Loads a training the caller administers (trainingRights canManage: author or super admin; for a group's training
+ * its roots and the author while a group admin, doc 3 §6); 403 otherwise, 404 when absent.
+ */
 export async function loadAdministeredTraining(
   ctx: AppContext,
   user: SessionUser,
   tid: number,
 ): Promise<TrainingRow> {
   const t = await loadTraining(ctx, tid);
-  if (!isTrainingAdmin(user, t)) throw forbidden('training.manageOwnerOnly');
+  if (!(await trainingRights(ctx, user, t)).canManage) throw forbidden('training.manageOwnerOnly');
   return t;
 }
 
@@ -49,14 +52,16 @@ function columnsOf(b: TrainingBody) {
 }
 
 /**
- * GET /api/admin/training/list?keyword&currentPage&limit (doc 3 training admin): every site training, newest
- * first, keyword on the title; rows carry `uid` and `status` so the page offers each role its actions.
+ * GET /api/admin/training/list?keyword&currentPage&limit (doc 3 training admin): every site training (with `gid`,
+ * every training of that group: the group's admin list), newest first, keyword on the title; rows carry `uid` and
+ * `status` so the page offers each role its actions.
  */
 export async function adminListTrainings(
   ctx: AppContext,
   q: { keyword?: string; currentPage: number; limit: number },
+  gid?: number,
 ): Promise<Page<AdminTrainingVo>> {
-  const conds: (SQL | undefined)[] = [eq(trainings.isGroup, false)];
+  const conds: (SQL | undefined)[] = [gid != null ? eq(trainings.gid, gid) : eq(trainings.isGroup, false)];
   const kw = q.keyword?.trim();
   if (kw) conds.push(ilike(trainings.title, likePattern(kw)));
   const where = and(...conds);
@@ -101,12 +106,15 @@ export async function adminGetTraining(ctx: AppContext, user: SessionUser, tid: 
   };
 }
 
-/** POST /api/admin/training {training, trainingCategory} -> {tid}: the caller becomes the author. */
-export async function adminCreateTraining(ctx: AppContext, user: SessionUser, b: TrainingBody) {
+/**
+ * POST /api/admin/training {training, trainingCategory} -> {tid}: the caller becomes the author. `gid` files it as
+ * a training of that group (the group routes check the caller first).
+ */
+export async function adminCreateTraining(ctx: AppContext, user: SessionUser, b: TrainingBody, gid?: number) {
   await assertCategory(ctx, b.trainingCategory.id);
   const [row] = await ctx.db
     .insert(trainings)
-    .values({ ...columnsOf(b), uid: user.uid, author: user.username })
+    .values({ ...columnsOf(b), uid: user.uid, author: user.username, gid: gid ?? null, isGroup: gid != null })
     .returning({ id: trainings.id });
   return { tid: row.id };
 }
@@ -132,9 +140,16 @@ export async function adminUpdateTraining(ctx: AppContext, user: SessionUser, b:
   trainingChanged(old.id); // settings (auth: who ranks) and registrations: the rank version moved
 }
 
-/** DELETE /api/admin/training?tid= (super admin only, doc 3 §6): its problem links, registrations and records go. */
+/**
+ * DELETE /api/admin/training?tid= (super admin only for site trainings, doc 3 §6; a group's training by those who
+ * manage it): its problem links, registrations and records go.
+ */
 export async function adminDeleteTraining(ctx: AppContext, user: SessionUser, tid: number) {
-  if (!isSuperAdminRole(user.role)) throw forbidden('training.deleteRootOnly');
+  if (!isSuperAdminRole(user.role)) {
+    const t = await loadTraining(ctx, tid).catch(() => null);
+    if (t?.gid == null) throw forbidden('training.deleteRootOnly');
+    await loadAdministeredTraining(ctx, user, tid);
+  }
   await loadTraining(ctx, tid);
   await ctx.db.delete(trainings).where(eq(trainings.id, tid));
   trainingChanged(tid);

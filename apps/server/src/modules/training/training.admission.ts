@@ -39,10 +39,10 @@ export async function admitTrainingSubmit(
   if (input.tid == null) throw badRequest('validation.required', { field: 'tid' });
   const { training } = await enterTraining(ctx, user, input.tid);
   const problem = await findTrainingProblem(ctx, training.id, input.pid);
-  assertCanUseProblem(user, problem);
+  await assertCanUseProblem(ctx, user, problem);
   const sw = await ctx.config.get('switch');
   if (!sw.openPublicJudge && !isAdminRole(user.role)) throw forbidden('submission.publicJudgingClosed');
-  return { problem, displayPid: problem.problemId, cid: 0, cpid: null, tid: training.id };
+  return { problem, displayPid: problem.problemId, cid: 0, cpid: null, tid: training.id, gid: training.gid };
 }
 
 registerAdmission('training', admitTrainingSubmit);

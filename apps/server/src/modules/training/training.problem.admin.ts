@@ -48,6 +48,8 @@ export async function adminTrainingProblemList(
     author: problems.author,
     auth: problems.auth,
     difficulty: problems.difficulty,
+    // A group problem's group (null: a site problem): the group's training pages offer its group-only actions.
+    gid: problems.gid,
   };
   let where: SQL | undefined;
   if (q.queryExisted) {
@@ -101,17 +103,20 @@ export async function adminTrainingProblemList(
 /**
  * POST /api/admin/training/add-problem-from-public {pid, tid, displayId} (author or root): a public problem joins
  * the training at the end; 404 unknown problem, 400 not public, already there, or display id taken. The users'
- * earlier submissions to it count at once (progress seam).
+ * earlier submissions to it count at once (progress seam). A group's training also takes that group's own
+ * problems, public or private, not contest-only ones (add-training-problem-from-group).
  */
 export async function adminAddTrainingProblem(
   ctx: AppContext,
   user: SessionUser,
   b: { pid: number; tid: number; displayId: string },
 ) {
-  await loadAdministeredTraining(ctx, user, b.tid);
+  const t = await loadAdministeredTraining(ctx, user, b.tid);
   const [p] = await ctx.db.select().from(problems).where(eq(problems.id, b.pid));
   if (!p) throw notFound('problem.notFound');
-  if (p.auth !== ProblemAuth.PUBLIC || p.isGroup) throw badRequest('training.publicProblemsOnly');
+  const sitePublic = p.auth === ProblemAuth.PUBLIC && !p.isGroup;
+  const ownGroups = t.gid != null && p.gid === t.gid && p.auth !== ProblemAuth.CONTEST;
+  if (!sitePublic && !ownGroups) throw badRequest('training.publicProblemsOnly');
   const [dup] = await ctx.db
     .select({ id: trainingProblems.id })
     .from(trainingProblems)

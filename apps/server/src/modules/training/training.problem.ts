@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { problems, type TrainingCell, trainingProblems, trainingRecords } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { assertCanViewProblem, canViewProblem } from '../problem/problem.access.js';
+import { assertCanViewProblem, canViewProblem, problemGroupStanding } from '../problem/problem.access.js';
 import { practiceCount, problemDetailOf, tagsByPid } from '../problem/problem.query.js';
 import { enterTraining } from './training.access.js';
 
@@ -36,8 +36,9 @@ export async function trainingProblemList(
   viewer: SessionUser | null,
   tid: number,
 ): Promise<TrainingProblemVo[]> {
-  const { user } = await enterTraining(ctx, viewer, tid);
-  const rows = (await trainingProblemRows(ctx, tid)).filter((r) => canViewProblem(user, r.p));
+  const { user, training } = await enterTraining(ctx, viewer, tid);
+  const standing = await problemGroupStanding(ctx, user, training.gid);
+  const rows = (await trainingProblemRows(ctx, tid)).filter((r) => canViewProblem(user, r.p, standing));
   const [tagMap, cells] = await Promise.all([
     tagsByPid(
       ctx,
@@ -82,7 +83,7 @@ export async function trainingProblemDetail(
     )
     .limit(1);
   if (!row) throw notFound('training.problemNotInTraining');
-  assertCanViewProblem(user, row.p);
+  await assertCanViewProblem(ctx, user, row.p);
   const [detail, cells] = await Promise.all([problemDetailOf(ctx, row.p), cellsOf(ctx, tid, user.uid)]);
   return {
     ...detail,

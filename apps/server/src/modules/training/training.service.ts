@@ -18,17 +18,22 @@ export async function listCategories(ctx: AppContext) {
 }
 
 /**
- * GET /api/get-training-list (doc 2 §2.13, §7): visible site trainings by order number (rank) then newest; keyword
- * on the title, categoryId, auth. Each row carries `acCount`, the AC progress of `q.uid` (then only the trainings
- * that user takes part in: registered or with a record, for user home) or of the caller when signed in, else null.
+ * GET /api/get-training-list (doc 2 §2.13, §7): visible site trainings (with `gid`, that group's: the caller checks
+ * membership) by order number (rank) then newest; keyword on the title, categoryId, auth. Each row carries
+ * `acCount`, the AC progress of `q.uid` (then only the trainings that user takes part in: registered or with a
+ * record, for user home) or of the caller when signed in, else null.
  */
 export async function listTrainings(
   ctx: AppContext,
   viewer: SessionUser | null,
   q: TrainingListQuery,
+  gid?: number,
 ): Promise<Page<TrainingVo>> {
   const progressOf = q.uid || viewer?.uid || null;
-  const conds: (SQL | undefined)[] = [eq(trainings.status, true), eq(trainings.isGroup, false)];
+  const conds: (SQL | undefined)[] = [
+    eq(trainings.status, true),
+    gid != null ? eq(trainings.gid, gid) : eq(trainings.isGroup, false),
+  ];
   const kw = q.keyword?.trim();
   if (kw) conds.push(ilike(trainings.title, likePattern(kw)));
   if (q.categoryId) conds.push(eq(trainings.categoryId, q.categoryId));

@@ -1,17 +1,21 @@
-import { cidQuery, scoreboardBody, scoreboardExportQuery } from '@oj/shared';
+import { cidQuery, scoreboardBody, scoreboardExportQuery, scrollBoardQuery } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../../lib/errors.js';
 import { sendPage } from '../../../lib/page-cache.js';
 import { ok } from '../../../lib/reply.js';
 import { needLogin, requireUser } from '../../../plugins/auth.js';
-import { enterContest, isContestAdmin, loadContest } from '../contest.access.js';
+import { contestAdminIn, enterContest, loadContest, mayViewOutsideBoard } from '../contest.access.js';
 import { boardWorkbook } from './export.js';
 import './hooks.js';
 import { recently } from './cache.js';
 import { outsideInfo } from './outside.js';
 import { boardPageBody, pickEncoding, viewerBoard } from './page.js';
+import { scrollBoard } from './scroll.js';
 
-/** Contest scoreboards (doc 2 §2.9, §7; issue 9 §3): the rank tab, the outside board and the Excel export. */
+/**
+ * Contest scoreboards (doc 2 §2.9, §2.10, §7; issue 9 §3, issue 10 §2): the rank tab, the outside board, the Excel
+ * export and the scroll board.
+ */
 const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * POST /api/get-contest-rank body ScoreboardBody -> ScoreboardPage. Login (401) and the contest's access rule
@@ -36,8 +40,8 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/get-contest-outside-scoreboard', { schema: { body: scoreboardBody } }, async (req, reply) => {
     // The contest row is reused for a quarter second: an open board under load reads it once, not per request.
     const c = await recently(`c:${req.body.cid}`, () => loadContest(app.ctx, req.body.cid));
-    const admin = isContestAdmin(req.user, c);
-    if (!admin && !(c.openRank && c.visible)) throw forbidden('contest.boardClosed');
+    const admin = await contestAdminIn(app.ctx, req.user, c);
+    if (!admin && !(await mayViewOutsideBoard(app.ctx, req.user, c))) throw forbidden('contest.boardClosed');
     const viewer = { uid: req.user?.uid ?? null, isContestAdmin: admin };
     const want = pickEncoding(req.headers['accept-encoding']);
     return sendPage(reply, await boardPageBody(app.ctx.db, c, viewer, req.body, want));
@@ -46,9 +50,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/get-contest-outsize-info?cid -> { contest, problemList } (HOJ's spelling). Same rule as above. */
   app.get('/get-contest-outsize-info', { schema: { querystring: cidQuery } }, async (req) => {
     const c = await loadContest(app.ctx, req.query.cid);
-    if (!isContestAdmin(req.user, c) && !(c.openRank && c.visible)) {
-      throw forbidden('contest.boardClosed');
-    }
+    if (!(await mayViewOutsideBoard(app.ctx, req.user, c))) throw forbidden('contest.boardClosed');
     return ok(await outsideInfo(app.ctx.db, c));
   });
 
@@ -62,7 +64,7 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = requireUser(req);
       const c = await loadContest(app.ctx, req.query.cid);
-      if (!isContestAdmin(user, c)) throw forbidden('contest.rankDownloadAdminsOnly');
+      if (!(await contestAdminIn(app.ctx, user, c))) throw forbidden('contest.rankDownloadAdminsOnly');
       const { board } = await viewerBoard(app.ctx.db, c, { uid: user.uid, isContestAdmin: true }, req.query);
       const rows = req.query.removeStar ? board.rows.filter((r) => r.rank !== -1) : board.rows;
       const xlsx = await boardWorkbook({ ...board, rows }, c.title);
@@ -71,6 +73,16 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', `attachment; filename="contest_${c.id}_rank.xlsx"`)
         .send(xlsx);
     },
+  );
+
+  /**
+   * GET /api/get-contest-scroll-board?cid&removeStar -> ScrollBoardVo: the sealed board and its reveals in order
+   * (scroll.ts). Contest admins only (401 anonymous, 403 others, 404 unknown contest); 400 for an OI contest.
+   */
+  app.get(
+    '/get-contest-scroll-board',
+    { onRequest: needLogin, schema: { querystring: scrollBoardQuery } },
+    async (req) => ok(await scrollBoard(app.ctx, requireUser(req), req.query)),
   );
 };
 

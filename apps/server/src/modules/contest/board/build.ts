@@ -1,6 +1,8 @@
 import {
   type AwardConfigItem,
   AwardType,
+  awardsByPosition,
+  placeRanks,
   RankShowName,
   Role,
   type ScoreboardRowBase,
@@ -77,25 +79,21 @@ export function rowContext(c: BoardContest, view: BoardView, displayIds: Map<num
 
 /**
  * Ranks rows in place (already in board order): star users get -1, everyone else 1 + the number of non-star rows
- * before them, equal rank when the rule compares them equal to the previous non-star row.
+ * before them, equal rank when the rule compares them equal to the previous non-star row (shared placeRanks).
  */
 function assignRanks(rows: ScoreboardRowVo[], stars: Set<string>, compare: (a: never, b: never) => number) {
-  let placed = 0;
-  let prev: ScoreboardRowVo | null = null;
-  for (const r of rows) {
-    if (stars.has(r.username)) {
-      r.rank = -1;
-      continue;
-    }
-    placed += 1;
-    r.rank = prev && compare(prev as never, r as never) === 0 ? prev.rank : placed;
-    prev = r;
-  }
+  const ranks = placeRanks(
+    rows,
+    (r) => stars.has(r.username),
+    (a, b) => compare(a as never, b as never) === 0,
+  );
+  for (let i = 0; i < rows.length; i += 1) rows[i].rank = ranks[i];
 }
 
 /**
  * Awards (notes "Contests"): type 1 turns each percentage into floor(num% × non-star rows), type 2 takes counts;
- * awards go in priority order, strictly by position, to non-star rows that solved something.
+ * awards go in priority order, strictly by position, to non-star rows that solved something (shared
+ * awardsByPosition). Ranks must be set (stars are the rows of rank -1).
  */
 function assignAwards(c: BoardContestFull, rows: ScoreboardRowVo[], solved: (r: ScoreboardRowVo) => boolean) {
   for (const r of rows) {
@@ -106,21 +104,22 @@ function assignAwards(c: BoardContestFull, rows: ScoreboardRowVo[], solved: (r: 
     delete r.awardColor;
   }
   if (c.awardType === AwardType.NONE || c.awardConfig.length === 0) return;
-  const ranked = rows.filter((r) => r.rank !== -1);
+  const isStar = (r: ScoreboardRowVo) => r.rank === -1;
+  const placed = rows.reduce((n, r) => n + (isStar(r) ? 0 : 1), 0);
   const config = [...c.awardConfig].sort((a, b) => a.priority - b.priority);
-  let at = 0;
-  for (const a of config) {
-    const n = c.awardType === AwardType.PROPORTION ? Math.floor((a.num * ranked.length) / 100) : a.num;
-    for (let k = 0; k < n && at < ranked.length; k += 1, at += 1) {
-      const r = ranked[at];
-      if (!solved(r)) return;
-      Object.assign(r, {
-        isWinAward: true,
-        awardName: a.name,
-        awardBackground: a.background,
-        awardColor: a.color,
-      });
-    }
+  const counts = config.map((a) =>
+    c.awardType === AwardType.PROPORTION ? Math.floor((a.num * placed) / 100) : a.num,
+  );
+  const won = awardsByPosition(rows, counts, isStar, solved);
+  for (let i = 0; i < rows.length; i += 1) {
+    const a = config[won[i]];
+    if (!a) continue;
+    Object.assign(rows[i], {
+      isWinAward: true,
+      awardName: a.name,
+      awardBackground: a.background,
+      awardColor: a.color,
+    });
   }
 }
 
@@ -228,14 +227,18 @@ export function makeRows(
 /** `String.prototype.localeCompare` without arguments, as one collator (the same order, much cheaper per call). */
 const byName = new Intl.Collator().compare;
 
+/** The tie-break of every board: the username as `localeCompare` orders it, then the uid. */
+export function tieOrder(a: ScoreboardRowBase, b: ScoreboardRowBase): number {
+  return byName(a.username, b.username) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+}
+
 /**
- * Board order of a rule: its comparison, then the username as `localeCompare` orders it, then the uid (a total
- * order, so a patched board merges its changed rows into exactly the places a full sort gives them).
+ * Board order of a rule: its comparison, then {@link tieOrder} (a total order, so a patched board merges its
+ * changed rows into exactly the places a full sort gives them).
  */
 export function boardOrder(type: number): (a: ScoreboardRowVo, b: ScoreboardRowVo) => number {
   const rule = boardRule(type);
-  return (a, b) =>
-    rule.compare(a, b) || byName(a.username, b.username) || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0);
+  return (a, b) => rule.compare(a, b) || tieOrder(a, b);
 }
 
 /**

@@ -9,7 +9,7 @@ import { type BoardContestFull, type BuiltBoard, baseRow, buildBoard, rowContext
 import { liveBoard, recently } from './cache.js';
 import { boardState } from './cells.js';
 import { patchBoard } from './patch.js';
-import { boardRule } from './rules/index.js';
+import { type BoardView, boardRule } from './rules/index.js';
 
 export { type PageBody, pickEncoding, type SharedPage } from '../../../lib/page-cache.js';
 
@@ -32,10 +32,33 @@ export interface BoardViewer {
 type BoardOptions = Pick<ScoreboardBody, 'forceRefresh' | 'containsEnd'>;
 
 /**
+ * The whole ranked board of a contest in `view` (sealed or real, with or without after-contest submissions),
+ * whoever asks: served from the in-process cache, patched with the cells changed since the cached board's
+ * version (patch.ts) or built again when the board changed as a whole; `fresh` rebuilds it. The board and its
+ * rows are shared with every other reader: never mutate them.
+ */
+export async function boardInView(
+  db: Db,
+  c: PageContest,
+  view: BoardView,
+  fresh = false,
+): Promise<BuiltBoard> {
+  const edited = c.gmtModified.getTime();
+  const state = await recently(`v:${c.id}:${edited}`, () => boardState(db, c), fresh);
+  const key = `${c.id}:${edited}:${view.sealed ? 's' : 'r'}:${view.containsEnd ? 'e' : ''}`;
+  return liveBoard(
+    key,
+    state,
+    () => buildBoard(db, c, view, state.version),
+    (old) => patchBoard(db, c, old, state),
+    fresh,
+  );
+}
+
+/**
  * The whole ranked board this viewer may see (doc 2 §2.9): sealed for everyone but contest admins while the
  * contest is sealed (a participant's forceRefresh is ignored; an admin's rebuilds the cached board), with or
- * without after-contest submissions. Served from the in-process cache, patched with the cells changed since the
- * cached board's version (patch.ts) or built again when the board changed as a whole.
+ * without after-contest submissions (boardInView).
  */
 export async function viewerBoard(
   db: Db,
@@ -45,18 +68,8 @@ export async function viewerBoard(
   now = new Date(),
 ): Promise<{ board: BuiltBoard; sealed: boolean }> {
   const sealed = !seesRealResults(c, now, viewer.isContestAdmin);
-  const view = { sealed, containsEnd: opts.containsEnd };
   const fresh = viewer.isContestAdmin && opts.forceRefresh;
-  const edited = c.gmtModified.getTime();
-  const state = await recently(`v:${c.id}:${edited}`, () => boardState(db, c), fresh);
-  const key = `${c.id}:${edited}:${sealed ? 's' : 'r'}:${opts.containsEnd ? 'e' : ''}`;
-  const board = await liveBoard(
-    key,
-    state,
-    () => buildBoard(db, c, view, state.version),
-    (old) => patchBoard(db, c, old, state),
-    fresh,
-  );
+  const board = await boardInView(db, c, { sealed, containsEnd: opts.containsEnd }, fresh);
   return { board, sealed };
 }
 

@@ -1,4 +1,11 @@
-import { type AcmCellVo, type AcmRowVo, ContestType, JudgeStatus } from '@oj/shared';
+import {
+  type AcmCellVo,
+  type AcmRowVo,
+  acmTotals,
+  ContestType,
+  compareAcmRows,
+  JudgeStatus,
+} from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import {
   boundsSql,
@@ -10,8 +17,8 @@ import {
 } from './sql.js';
 import { type CellRow, defineBoardRule, type RowContext } from './types.js';
 
-/** Seconds of penalty a counted wrong try costs on a solved problem (notes "Contests": 20 minutes). */
-export const ACM_PENALTY_SECONDS = 20 * 60;
+/** Seconds of penalty a counted wrong try costs (the shared rule, packages/shared scoreboard/ranking.ts). */
+export { ACM_PENALTY_SECONDS } from '@oj/shared';
 
 /** One problem's ACM cell in the asked view, or null when there is nothing to show. */
 function acmCell(c: CellRow, ctx: RowContext): AcmCellVo | null {
@@ -35,7 +42,8 @@ function acmCell(c: CellRow, ctx: RowContext): AcmCellVo | null {
 
 /**
  * ACM (notes "Contests"): solved count descending, then total time ascending; total time (s) = sum over solved
- * problems of (seconds from the start to the first AC + 20 min per counted wrong try before it). WA, PE, TLE,
+ * problems of (seconds from the start to the first AC + 20 min per counted wrong try before it). Totals and order
+ * come from packages/shared scoreboard/ranking.ts (the web's scroll board uses the same). WA, PE, TLE,
  * MLE and RE count; CE, SE, Submitted Failed, Cancelled and PA are free; pending ones are shown as tries only.
  * First blood: the earliest in-contest AC per problem, every AC of that same second.
  */
@@ -68,20 +76,13 @@ export const acmRule = defineBoardRule<AcmRowVo>({
 
   makeRow(base, cells, ctx) {
     const submissionInfo: Record<string, AcmCellVo> = {};
-    let ac = 0;
-    let totalTime = 0;
     for (const c of cells) {
       const displayId = ctx.displayIds.get(c.pid);
       if (displayId == null) continue;
       const cell = acmCell(c, ctx);
-      if (!cell) continue;
-      submissionInfo[displayId] = cell;
-      if (cell.isAC) {
-        ac += 1;
-        totalTime += (cell.ACTime ?? 0) + ACM_PENALTY_SECONDS * cell.errorNum;
-      }
+      if (cell) submissionInfo[displayId] = cell;
     }
-    return { ...base, ac, totalTime, submissionInfo };
+    return { ...base, ...acmTotals(Object.values(submissionInfo)), submissionInfo };
   },
 
   markBoard(rows) {
@@ -109,7 +110,7 @@ export const acmRule = defineBoardRule<AcmRowVo>({
     return { ...real, submissionInfo, rank, isWinAward, awardName, awardBackground, awardColor, isConcerned };
   },
 
-  compare: (a, b) => b.ac - a.ac || a.totalTime - b.totalTime,
+  compare: compareAcmRows,
   solvedSomething: (row) => row.ac > 0,
 
   exportColumns(displayIds) {

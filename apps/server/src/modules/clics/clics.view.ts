@@ -1,0 +1,148 @@
+import { ACM_PENALTY_SECONDS, ContestType, isSuperAdminRole } from '@oj/shared';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context.js';
+import { contests } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import { type ContestRow, contestAdminIn, loadContest } from '../contest/contest.access.js';
+import { contestDurationMs, isSealed, seesRealResults } from '../contest/contest.clock.js';
+import { CLICS_VERSION, CLICS_VERSION_URL, clicsTime, clicsTimeOrNull, reltime } from './clics.format.js';
+
+/**
+ * Which contest a CLICS caller sees and how (issue 10 §5; docs/clics.md): contest admins (the contest's creator, a
+ * super admin: contest.access isContestAdmin) see everything, live; everyone else gets the public view, offered
+ * exactly for the contests whose outside board is open (visible and `openRank`), sealed as that board is. Only
+ * ACM contests are offered (an OI board has no CLICS pass-fail equivalent and its run-time tie-break no score one).
+ */
+
+/** The group of ranked participants (the main scoreboard) and of everyone else (star accounts, no submission). */
+export const MAIN_GROUP = 'participants';
+export const OTHER_GROUP = 'unranked';
+
+/** A caller's view of one contest at one instant. */
+export interface ClicsView {
+  contest: ContestRow;
+  /** Contest admin: every endpoint and property, real results, no seal. */
+  admin: boolean;
+  /** The caller (null: anonymous). */
+  user: SessionUser | null;
+  now: Date;
+  /** Results from the seal on are withheld (the public view while our board is sealed). */
+  sealed: boolean;
+}
+
+/** The public may see this contest: ACM, visible, outside board open, not a group's (those stay in the group). */
+function isPublic(c: ContestRow): boolean {
+  return c.type === ContestType.ACM && c.visible && c.openRank && c.gid == null;
+}
+
+/**
+ * The contest `cid` as `user` may see it: 404 `contest.notFound` when it does not exist, is not ACM, or is neither
+ * administered by the caller nor open to the public.
+ */
+export async function openClicsContest(
+  ctx: AppContext,
+  user: SessionUser | null,
+  cid: number,
+  now = new Date(),
+): Promise<ClicsView> {
+  const contest = await loadContest(ctx, cid);
+  const admin = contest.type === ContestType.ACM && (await contestAdminIn(ctx, user, contest));
+  if (!admin && !isPublic(contest)) throw notFound('contest.notFound');
+  return { contest, admin, user, now, sealed: !seesRealResults(contest, now, admin) };
+}
+
+/** The contests `user` may see through this API (ACM; public ones, and the ones they administer), by id. */
+export async function visibleContests(ctx: AppContext, user: SessionUser | null): Promise<ContestRow[]> {
+  const open = and(eq(contests.visible, true), eq(contests.openRank, true), eq(contests.isGroup, false));
+  let who: SQL | undefined = open;
+  if (user && isSuperAdminRole(user.role)) who = undefined;
+  else if (user) who = or(open, eq(contests.uid, user.uid));
+  return ctx.db
+    .select()
+    .from(contests)
+    .where(and(eq(contests.type, ContestType.ACM), who))
+    .orderBy(asc(contests.id));
+}
+
+/** The instants of a contest's state (the same for every viewer: the seal is contest-wide). */
+export interface StateTimes {
+  started: Date | null;
+  frozen: Date | null;
+  ended: Date | null;
+  thawed: Date | null;
+  finalized: Date | null;
+}
+
+/**
+ * The contest state at `now` from our clock (contest.clock): started at the start; frozen at `sealRankTime`
+ * when the contest seals; ended at the end; thawed once the seal lifted after the end (at the end with
+ * `autoRealRank`, else when an admin unsealed it: the contest's last edit); finalized once ended and not frozen
+ * any more. `end_of_updates` is never set: a rejudge can still change results.
+ */
+export function stateTimes(c: ContestRow, now: Date): StateTimes {
+  const t = now.getTime();
+  const start = c.startTime.getTime();
+  const end = c.endTime.getTime();
+  const started = t >= start ? c.startTime : null;
+  const sealAt = c.sealRank && c.sealRankTime ? Math.max(c.sealRankTime.getTime(), start) : null;
+  const frozen = sealAt != null && sealAt < end && t >= sealAt ? new Date(sealAt) : null;
+  const ended = t >= end ? c.endTime : null;
+  const thawed =
+    frozen && ended && !isSealed(c, now) ? new Date(Math.max(end, c.gmtModified.getTime())) : null;
+  const finalized = ended && (!frozen || thawed) ? (thawed ?? ended) : null;
+  return { started, frozen, ended, thawed, finalized };
+}
+
+/** The CLICS state object (GET contests/{id}/state, the `state` of the scoreboard and the event feed). */
+export function stateObject(c: ContestRow, now: Date) {
+  const s = stateTimes(c, now);
+  return {
+    started: clicsTimeOrNull(s.started),
+    frozen: clicsTimeOrNull(s.frozen),
+    ended: clicsTimeOrNull(s.ended),
+    thawed: clicsTimeOrNull(s.thawed),
+    finalized: clicsTimeOrNull(s.finalized),
+    end_of_updates: null,
+  };
+}
+
+/** When the state last changed (ms), for the event feed: its latest instant that has passed. */
+export function stateKey(c: ContestRow, now: Date): number {
+  const s = stateTimes(c, now);
+  const times = [c.gmtCreate, s.started, s.frozen, s.ended, s.thawed, s.finalized];
+  return Math.max(...times.map((d) => d?.getTime() ?? 0));
+}
+
+/**
+ * The CLICS contest object: id, name (our title), start and duration, the seal as the scoreboard freeze (the thaw
+ * time is known only when the board unseals by itself at the end), pass-fail with our 20-minute penalty, and the
+ * ranked participants as the main scoreboard group.
+ */
+export function contestObject(c: ContestRow) {
+  const duration = contestDurationMs(c);
+  const freeze =
+    c.sealRank && c.sealRankTime
+      ? Math.max(0, Math.min(duration, c.endTime.getTime() - c.sealRankTime.getTime()))
+      : 0;
+  return {
+    id: String(c.id),
+    name: c.title,
+    formal_name: c.title,
+    start_time: clicsTime(c.startTime),
+    duration: reltime(duration),
+    scoreboard_freeze_duration: reltime(freeze),
+    scoreboard_thaw_time: freeze > 0 && c.autoRealRank ? clicsTime(c.endTime) : null,
+    scoreboard_type: 'pass-fail',
+    main_scoreboard_group_id: MAIN_GROUP,
+    penalty_time: reltime(ACM_PENALTY_SECONDS * 1000),
+  };
+}
+
+/** GET / (API information): the spec version and this provider. */
+export function apiInformation() {
+  return {
+    version: CLICS_VERSION,
+    version_url: CLICS_VERSION_URL,
+    provider: { name: 'OJ' },
+  };
+}

@@ -1,0 +1,101 @@
+import { LIVE_EVENT } from '@oj/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { Tx } from '../problem/problem.store.js';
+
+/**
+ * Producing live events (issue 10 §4; docs/events.md). A durable event is a `live_events` row written with a
+ * `NOTIFY oj_live` in the same statement: inside the caller's transaction, PostgreSQL (and PGlite) deliver the
+ * notification only when it commits, and never when it rolls back, so every server instance reads the row after the
+ * change is visible. A transient event (judging progress) is only a `NOTIFY oj_live_t` with the event as its
+ * payload: not numbered, not replayed.
+ */
+
+/** The channel that says "new rows in live_events" (empty payload: repeated notifications of one commit fold). */
+export const LIVE_CHANNEL = 'oj_live';
+/** The channel of transient events; the payload is a {@link LiveMessage} as JSON (well under 8,000 bytes). */
+export const LIVE_TRANSIENT_CHANNEL = 'oj_live_t';
+
+/** Who receives an event: the row's user; whoever may see the contest; the contest's admins and the row's user. */
+export type LiveAudience = 'user' | 'contest' | 'contest-admins';
+
+/** An event before it is numbered. `data` holds ids and small values only. */
+export interface LiveMessage {
+  type: string;
+  audience: LiveAudience;
+  uid: string | null;
+  cid: number;
+  data: Record<string, unknown>;
+}
+
+type Handle = Db | Tx;
+
+/** INSERT of `select` (a SELECT of type, audience, uid, cid, data) and the NOTIFY, as one statement. */
+const insertAndNotify = (select: SQL) => sql`
+  WITH ins AS (INSERT INTO live_events (type, audience, uid, cid, data) ${select} RETURNING id)
+  SELECT pg_notify(${LIVE_CHANNEL}, '') FROM ins`;
+
+/** Writes one durable event (in `db`'s transaction when it is one). */
+export async function publish(db: Handle, m: LiveMessage): Promise<void> {
+  await db.execute(
+    insertAndNotify(
+      sql`SELECT ${m.type}, ${m.audience}, ${m.uid}::text, ${m.cid}::bigint, ${JSON.stringify(m.data)}::jsonb`,
+    ),
+  );
+}
+
+/**
+ * The seam for per-user events of other areas (the "Community" issue's `unread-messages`): `type` with `data` to
+ * every stream of user `uid`. Call it inside the transaction that made the change (delivered at commit) or after.
+ */
+export function publishToUser(
+  db: Handle,
+  uid: string,
+  type: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  return publish(db, { type, audience: 'user', uid, cid: 0, data });
+}
+
+/**
+ * `verdict` of submission `submitId` as its row stands in `tx` (status, score, time, memory; judged / total null),
+ * to its owner. Called by the judge hooks after the row was updated.
+ */
+export async function publishVerdict(tx: Handle, submitId: number): Promise<void> {
+  await tx.execute(
+    insertAndNotify(sql`
+      SELECT ${LIVE_EVENT.verdict}, 'user', s.uid, s.cid,
+        jsonb_build_object('submitId', s.id, 'cid', s.cid, 'status', s.status, 'score', s.score,
+          'time', s.time, 'memory', s.memory, 'judged', NULL, 'total', NULL)
+      FROM submissions s WHERE s.id = ${submitId}`),
+  );
+}
+
+/**
+ * `board` of contest `cid` with the board's version as `tx` sees it (0 when the contest has no board row), to whoever
+ * may see the contest's board. Never rows: the browser fetches the page through the board route, which seals it.
+ */
+export async function publishBoard(tx: Handle, cid: number): Promise<void> {
+  await tx.execute(
+    insertAndNotify(sql`
+      SELECT ${LIVE_EVENT.board}, 'contest', NULL::text, ${cid}::bigint,
+        jsonb_build_object('cid', ${cid}::bigint,
+          'version', coalesce((SELECT version FROM contest_boards WHERE cid = ${cid}), 0))`),
+  );
+}
+
+/** A transient event (not numbered, not replayed): a NOTIFY whose payload is the message. */
+export async function publishTransient(db: Handle, m: LiveMessage): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${LIVE_TRANSIENT_CHANNEL}, ${JSON.stringify(m)})`);
+}
+
+/** `contest-announcement` {cid, id} to whoever passes contest `cid`'s access rule (after the announcement is stored). */
+export function publishContestAnnouncement(db: Handle, cid: number, id: number): Promise<void> {
+  return publish(db, {
+    type: LIVE_EVENT.contestAnnouncement,
+    audience: 'contest',
+    uid: null,
+    cid,
+    data: { cid, id },
+  });
+}

@@ -1,0 +1,78 @@
+import {
+  createDiscussionBody,
+  didQuery,
+  discussionListQuery,
+  gidField,
+  updateDiscussionBody,
+} from '@oj/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import { ok } from '../../lib/reply.js';
+import { needLogin, requireUser } from '../../plugins/auth.js';
+import { assertDiscussionAccess, needPoster } from '../discussion/discussion.rules.js';
+import {
+  createDiscussion,
+  deleteDiscussion,
+  listDiscussions,
+  updateDiscussion,
+} from '../discussion/discussion.service.js';
+
+const groupListQuery = discussionListQuery.extend({ gid: gidField });
+
+/**
+ * Group discussions, HOJ's paths (doc 3 §2 "Group discussions", §6; docs/groups.md): the discussion service of the
+ * community area with the group's scope. Every call needs the group-discussion switch and membership of the group
+ * (assertDiscussionAccess); the detail, likes, reports and comments are the community routes, which apply the same
+ * rule to a discussion carrying `gid`.
+ */
+const groupDiscussionRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** GET /api/group/get-discussion-list?gid&pid&keyword&currentPage&limit (members) -> Page<DiscussionVo>. */
+  app.get(
+    '/group/get-discussion-list',
+    { onRequest: needLogin, schema: { querystring: groupListQuery } },
+    async (req) => {
+      await assertDiscussionAccess(app.ctx, req.user, { gid: req.query.gid });
+      return ok(await listDiscussions(app.ctx, req.user, req.query, { gid: req.query.gid, all: false }));
+    },
+  );
+
+  /** GET /api/group/get-admin-discussion-list?gid&… (group admins) -> Page<DiscussionVo>, disabled ones too. */
+  app.get(
+    '/group/get-admin-discussion-list',
+    { onRequest: needLogin, schema: { querystring: groupListQuery } },
+    async (req) => {
+      const s = await assertDiscussionAccess(app.ctx, req.user, { gid: req.query.gid });
+      if (!s?.isGroupAdmin) throw forbidden('group.adminsOnly');
+      return ok(await listDiscussions(app.ctx, req.user, req.query, { gid: req.query.gid, all: true }));
+    },
+  );
+
+  /** POST /api/group/discussion {gid, title, description, categoryId, content, pid?} (members who may post). */
+  app.post(
+    '/group/discussion',
+    { onRequest: needPoster, schema: { body: createDiscussionBody } },
+    async (req) => {
+      if (req.body.gid == null) throw badRequest('validation.required', { field: 'gid' });
+      return ok(await createDiscussion(app.ctx, requireUser(req), req.body), 'Post successfully');
+    },
+  );
+
+  /** PUT /api/group/discussion {id, title, description, categoryId, content} (its author) -> DiscussionVo. */
+  app.put(
+    '/group/discussion',
+    { onRequest: needLogin, schema: { body: updateDiscussionBody } },
+    async (req) => ok(await updateDiscussion(app.ctx, requireUser(req), req.body), 'Update successfully'),
+  );
+
+  /** DELETE /api/group/discussion?did= (its author, an admin role, or an admin of its group) -> null. */
+  app.delete(
+    '/group/discussion',
+    { onRequest: needLogin, schema: { querystring: didQuery } },
+    async (req) => {
+      await deleteDiscussion(app.ctx, requireUser(req), req.query.did);
+      return ok(null, 'Delete successfully');
+    },
+  );
+};
+
+export default groupDiscussionRoutes;
