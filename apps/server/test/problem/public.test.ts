@@ -7,14 +7,12 @@ let t: TestApp;
 let tok: RoleTokens & { uids: Record<keyof RoleTokens, string> };
 const pids: Record<string, number> = {};
 
+let make: (problemId: string, over?: Record<string, unknown>, top?: Record<string, unknown>) => Promise<void>;
+
 beforeAll(async () => {
   t = await createTestApp();
   tok = await makeRoleUsers(t.ctx);
-  const make = async (
-    problemId: string,
-    over: Record<string, unknown> = {},
-    top: Record<string, unknown> = {},
-  ) => {
+  make = async (problemId: string, over: Record<string, unknown> = {}, top: Record<string, unknown> = {}) => {
     const r = await call(t.app, {
       method: 'POST',
       url: '/api/admin/problem',
@@ -108,6 +106,34 @@ describe('GET /api/get-problem-detail', () => {
     expect(d.languages.sort()).toEqual(['C', 'C++']);
     expect(d.problemCount).toMatchObject({ total: 10, ac: 4, wa: 6 });
     expect(d.myStatus).toBe(-10);
+  });
+  it('sends the statement rendered to safe HTML: markdown, math as MathML, hostile HTML gone', async () => {
+    await make('A105', {
+      title: 'Rendered',
+      auth: 2, // private: the other tests' public lists stay as they are
+      description:
+        '## Task\n\nAdd $a_i \\le 10^9$ <b>fast</b>.<img src="x.png" onerror="alert(1)"><script>alert(2)</script>',
+      input: '<p>Two numbers <a href="javascript:alert(3)">here</a>.</p>',
+      output: 'The sum.',
+      hint: '[x](javascript:alert(4))',
+      source: '',
+    });
+    const r = await call(t.app, {
+      method: 'GET',
+      url: '/api/get-problem-detail?problemId=A105',
+      token: tok.root,
+    });
+    expect(r.code).toBe(200);
+    const h = r.body.data.statementHtml;
+    expect(h.description).toContain('<h2>Task</h2>');
+    expect(h.description).toContain('<b>fast</b>');
+    expect(h.description).toMatch(/<math[^>]*><semantics><mrow><msub><mi>a<\/mi>/);
+    expect(h.input).toContain('Two numbers');
+    expect(h.output).toBe('<p>The sum.</p>');
+    for (const html of Object.values(h) as string[])
+      expect(html).not.toMatch(/onerror|<script|javascript:|alert\(/);
+    // The source stays as written for the admin form.
+    expect(r.body.data.problem.description).toContain('<script>');
   });
   it('hides private and contest problems from users (403) and shows them to every admin role', async () => {
     for (const id of ['A102', 'A103']) {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index.js';
 import { createSession } from '../../src/plugins/auth.js';
+import { injectStream } from '../events/live-client.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { judgeHeaders, judgeNext, registerJudgehost } from '../judge/judge-helpers.js';
 import { call } from '../problem/fixtures.js';
@@ -260,13 +261,20 @@ describe('authorization matrix', () => {
         const req = row.request(seed, role);
         let token = tokens[role];
         if (row.freshSession && role !== 'anonymous') token = await newSession(uids[role]);
-        const res = await call(t.app, {
-          method: row.method,
-          url: req.url ?? row.route,
-          payload: req.payload as never,
-          headers: req.headers,
-          token,
-        });
+        const res = row.stream
+          ? await injectStream(t.app, {
+              method: row.method,
+              url: req.url ?? row.route,
+              payload: req.payload,
+              headers: { ...req.headers, ...(token ? { authorization: token } : {}) },
+            })
+          : await call(t.app, {
+              method: row.method,
+              url: req.url ?? row.route,
+              payload: req.payload as never,
+              headers: req.headers,
+              token,
+            });
         if (res.code !== row.expect[role]) {
           wrong.push(
             `${row.method} ${req.url ?? row.route} ${row.what ? `(${row.what}) ` : ''}as ${role}: ` +

@@ -7,7 +7,12 @@
 
 import { accountRows } from './matrix/account.js';
 import { adminRows } from './matrix/admin.js';
+import { clarificationRows } from './matrix/clarification.js';
+import { clicsRows } from './matrix/clics.js';
+import { communityRows } from './matrix/community.js';
 import { contestRows } from './matrix/contest.js';
+import { eventsRows } from './matrix/events.js';
+import { groupRows } from './matrix/group.js';
 import { judgeRows } from './matrix/judge.js';
 import { opsRows } from './matrix/ops.js';
 import { publicRows } from './matrix/public.js';
@@ -27,7 +32,12 @@ export const MATRIX: MatrixRow[] = [
   ...rootRows,
   ...judgeRows,
   ...contestRows,
+  ...clarificationRows,
   ...scoreboardRows,
   ...trainingRows,
+  ...communityRows,
+  ...groupRows,
   ...opsRows,
+  ...clicsRows,
+  ...eventsRows,
 ];

@@ -1,6 +1,7 @@
 import { formatMessage, isMessageKey, type MessageParams, Role } from '@oj/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectStream, STREAM_ROUTES } from '../events/live-client.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { judgeHeaders } from '../judge/judge-helpers.js';
 import { makeUser } from '../problem/fixtures.js';
@@ -53,8 +54,27 @@ async function send(r: FuzzRequest) {
   let body = r.body;
   if (r.url.startsWith('/api/judge/lease') && typeof body === 'string' && body.startsWith('{"'))
     body = body.replace(/^\{/, '{"waitSeconds":0,');
+  if (STREAM_ROUTES.has(r.url.split('?')[0])) {
+    // The live stream never ends: read its head (and a refusal's body); a hostile resume id now and then.
+    headers['last-event-id'] = HOSTILE_EVENT_IDS[streams++ % HOSTILE_EVENT_IDS.length];
+    const s = await injectStream(t.app, { method: r.method, url: r.url, headers, payload: body });
+    return { statusCode: s.code, body: JSON.stringify(s.body), json: () => s.body };
+  }
   return t.app.inject({ method: r.method as 'GET', url: r.url, headers, payload: body });
 }
+
+/** Last-Event-ID values sent with the stream requests, in turn. */
+const HOSTILE_EVENT_IDS = [
+  '0',
+  '-1',
+  '1e308',
+  '99999999999999999999',
+  'NaN',
+  '\u00ff',
+  ' 7 ',
+  'x'.repeat(4000),
+];
+let streams = 0;
 
 describe('fuzzing every route', () => {
   it(`answers ${RUNS} hostile requests (seed ${SEED}) without a 5xx`, async () => {
@@ -93,7 +113,7 @@ describe('fuzzing every route', () => {
     }
     const seconds = (Date.now() - started) / 1000;
     console.log(
-      `fuzz: ${i + 1} requests over ${routes.length} routes in ${seconds.toFixed(1)} s (seed ${SEED}); by status ${JSON.stringify(byStatus)}`,
+      `fuzz: ${i + 1} requests over ${routes.length} routes in ${seconds.toFixed(1)} s (seed ${SEED}); by status ${JSON.stringify(byStatus)}; ${streams} of them to streaming routes`,
     );
     expect(failures, `5xx answers (replay with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`).toEqual([]);
     expect(untranslated.slice(0, 5), 'refusals without a catalogue msgKey').toEqual([]);

@@ -55,6 +55,8 @@ export interface MatrixRow {
   expect: Codes;
   /** Send with a session made for this request only (routes that end the caller's session). */
   freshSession?: boolean;
+  /** The route answers a never-ending stream (read with `injectStream`, not `call`). */
+  stream?: boolean;
 }
 
 export const all = (code: number): Codes => ({
