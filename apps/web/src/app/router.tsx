@@ -5,7 +5,7 @@ import { setNavigator } from '../lib/navigation.js';
 import { guardLoader } from './guard.js';
 import DefaultLayout from './layouts/DefaultLayout.js';
 import type { AppRoute } from './route-types.js';
-import { adminAreaRoutes, siteRoutes } from './routes.js';
+import { adminAreaRoutes, fullScreenRoutes, siteRoutes } from './routes.js';
 
 // The site layout (navigation bar, footer, antd Button/Space/Grid, the icon base) is part of the entry: every
 // public page draws it first, and as a lazy chunk it came as ~20 small files right after the entry (each with its
@@ -60,7 +60,10 @@ function suspended(el: React.ReactNode) {
   return <Suspense fallback={<PageLoading />}>{el}</Suspense>;
 }
 
-/** Route objects: public layout, admin login, guarded admin layout, and the catch-alls of doc 1 §2.1. */
+/**
+ * Route objects: admin login, guarded admin layout, full-screen pages, public layout, and the catch-alls of doc 1
+ * §2.1.
+ */
 export const routeObjects: RouteObject[] = [
   {
     path: '/admin/login',
@@ -77,6 +80,8 @@ export const routeObjects: RouteObject[] = [
       { path: '*', element: <Navigate to="/admin/login" replace /> },
     ],
   },
+  // Full-screen pages (the scroll board): no site layout around them.
+  ...toRouteObjects(fullScreenRoutes).map((r) => ({ ...r, path: `/${r.path}` })),
   {
     path: '/',
     element: suspended(<DefaultLayout />),

@@ -1,7 +1,11 @@
-import 'katex/dist/katex.min.css';
+import { katexOptions } from '@oj/shared/markdown/schema';
+import type { Options } from 'react-markdown';
+import rehypeKatex from 'rehype-katex';
 
 /**
- * KaTeX for the markdown renderer, in its own chunk with its styles and fonts: loaded only for text that can hold
- * math (see `Markdown`). Default export: the rehype plugin rendering remark-math's nodes.
+ * KaTeX for the markdown renderer, in its own chunk: loaded only for text that can hold math (see `Markdown`).
+ * Math is drawn as MathML with the same options as server-rendered statements (`katexOptions`), so no KaTeX style
+ * sheet or fonts are needed. Default export: the rehype plugin with its options.
  */
-export { default } from 'rehype-katex';
+const math: NonNullable<Options['rehypePlugins']> = [[rehypeKatex, katexOptions]];
+export default math;

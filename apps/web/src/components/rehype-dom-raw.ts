@@ -6,14 +6,97 @@ import { fromDom } from 'hast-util-from-dom';
  * half of the markdown renderer's bytes): the tree remark-rehype made (markdown elements plus `raw` nodes holding
  * the inline HTML the author wrote) is written out as HTML and parsed again in an inert `<template>` (nothing runs,
  * nothing loads), so tags opened in one raw node and closed in another wrap the markdown between them exactly as
- * rehype-raw does. The result goes on to the sanitizer like rehype-raw's would.
+ * rehype-raw does. Inline event handlers are left out of the author's HTML first (`withoutEventHandlers`). The
+ * result goes on to the sanitizer like rehype-raw's would.
  */
 export default function rehypeDomRaw() {
   return (tree: Root): Root => {
     const template = document.createElement('template');
-    template.innerHTML = serialize(tree.children);
+    template.innerHTML = withoutEventHandlers(serialize(tree.children));
     return fromDom(template.content) as Root;
   };
+}
+
+/** Elements whose content the HTML parser reads as text up to their end tag: no tags inside. */
+const RAW_TEXT = /^(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)$/i;
+
+/**
+ * The author's HTML with every `on…` attribute (inline event handler) taken out of its tags, read the way the HTML
+ * tokenizer reads them (quoted and unquoted values, comments, raw-text elements such as `<textarea>`). Chromium
+ * checks each inline handler against the page's CSP while parsing, even into an inert `<template>`, and prints a
+ * console error for every one: a page showing a hostile comment filled the console although nothing ran. This is
+ * not the sanitizing (rehype-sanitize after the parse removes handlers and everything else not allowed); text
+ * outside tags is never changed.
+ */
+export function withoutEventHandlers(html: string): string {
+  let out = '';
+  let i = 0;
+  const n = html.length;
+  while (i < n) {
+    const lt = html.indexOf('<', i);
+    if (lt < 0) {
+      out += html.slice(i);
+      break;
+    }
+    out += html.slice(i, lt);
+    i = lt;
+    if (html.startsWith('<!--', i)) {
+      const end = html.indexOf('-->', i + 2);
+      const stop = end < 0 ? n : end + 3;
+      out += html.slice(i, stop);
+      i = stop;
+      continue;
+    }
+    const name = /^<([A-Za-z][^\s/>]*)/.exec(html.slice(i, i + 64));
+    if (!name) {
+      out += '<';
+      i++;
+      continue;
+    }
+    out += name[0];
+    i += name[0].length;
+    // Attributes up to the end of the tag.
+    while (i < n && html[i] !== '>') {
+      const c = html[i] as string;
+      if (/[\s/]/.test(c)) {
+        out += c;
+        i++;
+        continue;
+      }
+      const start = i;
+      i++;
+      while (i < n && !/[\s/>=]/.test(html[i] as string)) i++;
+      const attr = html.slice(start, i);
+      let j = i;
+      while (j < n && /\s/.test(html[j] as string)) j++;
+      if (html[j] === '=') {
+        j++;
+        while (j < n && /\s/.test(html[j] as string)) j++;
+        const q = html[j];
+        if (q === '"' || q === "'") {
+          const close = html.indexOf(q, j + 1);
+          j = close < 0 ? n : close + 1;
+        } else {
+          while (j < n && !/[\s>]/.test(html[j] as string)) j++;
+        }
+        i = j;
+      }
+      if (/^on/i.test(attr)) out = out.replace(/\s+$/, '');
+      else out += html.slice(start, i);
+    }
+    if (i < n) {
+      out += '>';
+      i++;
+    }
+    // Raw-text elements: their content is text up to the end tag, copied unchanged.
+    if (RAW_TEXT.test(name[1] as string)) {
+      const end = html.toLowerCase().indexOf(`</${(name[1] as string).toLowerCase()}`, i);
+      const stop = end < 0 ? n : end;
+      out += html.slice(i, stop);
+      i = stop;
+    }
+  }
+  return out;
 }
 
 /** Elements without an end tag. */

@@ -95,7 +95,8 @@ export function queryString(params: object | undefined): string {
   return s ? `?${s}` : '';
 }
 
-function adoptToken(headers: Headers): void {
+/** Adopts a refreshed token from a response's `Authorization` header (while signed in). */
+export function adoptToken(headers: Headers): void {
   const token = headers.get('authorization');
   if (token && token.length > 10 && session.get().token) session.setToken(token);
 }

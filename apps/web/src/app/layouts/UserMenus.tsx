@@ -72,7 +72,7 @@ export default function UserMenus({
   return (
     <Space size="middle">
       <Dropdown menu={{ items: messageItems, onClick }} placement="bottomRight">
-        <Badge dot={total > 0}>
+        <Badge dot={total > 0} data-testid="message-bell" data-unread={total}>
           <Button type="text" shape="circle" icon={<BellOutlined />} aria-label={t('Message')} />
         </Badge>
       </Dropdown>

@@ -1,8 +1,9 @@
 import { CloudDownloadOutlined, RedoOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { LIMITS } from '@oj/shared';
-import { Button, Popconfirm, Popover, Select, Space, Tooltip } from 'antd';
+import { Button, Popconfirm, Popover, Space, Tooltip } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NativeSelect } from '../NativeSelect.js';
 import type { EditorLook } from './editor-settings.js';
 import { EDITOR_THEMES } from './editor-themes.js';
 
@@ -40,26 +41,29 @@ export function EditorToolbar(p: EditorToolbarProps) {
   const settings = (
     <Space direction="vertical" style={{ width: 220 }}>
       <span>{t('Theme')}</span>
-      <Select
+      <NativeSelect
         value={p.look.theme}
         onChange={(theme) => p.onLook({ ...p.look, theme })}
         options={EDITOR_THEMES.map((v) => ({ value: v, label: v }))}
         style={{ width: '100%' }}
         data-testid="editor-theme"
+        aria-label={t('Theme')}
       />
       <span>{t('Font_Size')}</span>
-      <Select
+      <NativeSelect
         value={p.look.fontSize}
         onChange={(fontSize) => p.onLook({ ...p.look, fontSize })}
         options={FONT_SIZES.map((v) => ({ value: v, label: `${v}px` }))}
         style={{ width: '100%' }}
+        aria-label={t('Font_Size')}
       />
       <span>{t('Tab_Size')}</span>
-      <Select
+      <NativeSelect
         value={p.look.tabSize}
         onChange={(tabSize) => p.onLook({ ...p.look, tabSize })}
         options={LIMITS.editorTabSizes.map((v) => ({ value: v, label: String(v) }))}
         style={{ width: '100%' }}
+        aria-label={t('Tab_Size')}
       />
     </Space>
   );
@@ -67,7 +71,7 @@ export function EditorToolbar(p: EditorToolbarProps) {
     <Space wrap style={{ marginBottom: 8, width: '100%', justifyContent: 'space-between' }}>
       <Space wrap>
         <span>{t('Lang')}</span>
-        <Select
+        <NativeSelect
           value={p.language}
           onChange={p.onLanguage}
           options={p.languages.map((l) => ({ value: l, label: l }))}

@@ -1,7 +1,10 @@
 import { DashboardOutlined, NotificationOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { adminContestMenu } from '../admin-contest/menu.js';
+import { adminDiscussionMenu } from '../admin-discussion/menu.js';
+import { adminGroupProblemMenu } from '../admin-group-problem/menu.js';
 import { adminJudgeMenu } from '../admin-judge/menu.js';
+import { adminNoticeMenu } from '../admin-notice/menu.js';
 import { adminProblemMenu } from '../admin-problem/menu.js';
 import { adminTrainingMenu } from '../admin-training/menu.js';
 import { adminUserMenu } from '../admin-user/menu.js';
@@ -23,10 +26,13 @@ export const adminMenu: AdminMenuEntry[] = [
   { path: '/admin/conf', label: 'System_Config', icon: <SettingOutlined />, superAdmin: true },
   { path: '/admin/switch', label: 'Switch', icon: <SwapOutlined />, superAdmin: true },
   { path: '/admin/announcement', label: 'Announcement', icon: <NotificationOutlined />, superAdmin: true },
+  ...adminNoticeMenu,
   ...adminProblemMenu,
+  ...adminGroupProblemMenu,
   ...adminTrainingMenu,
   ...adminContestMenu,
   ...adminJudgeMenu,
+  ...adminDiscussionMenu,
 ];
 
 /**

@@ -2,6 +2,7 @@ import { ContestType } from '@oj/shared';
 import { Alert, Button, Input, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import {
   type ContestAdminProblemRow,
@@ -28,8 +29,14 @@ export function AddFromPublicDialog({
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const q = useContestAdminProblems(cid, { keyword, currentPage, limit, problemType: contestType }, open);
-  const add = useAddFromPublic();
+  const { gid } = useAdminScope();
+  const q = useContestAdminProblems(
+    cid,
+    { keyword, currentPage, limit, problemType: contestType },
+    open,
+    gid,
+  );
+  const add = useAddFromPublic(gid);
   const [picking, setPicking] = useState<ContestAdminProblemRow | null>(null);
   const [displayId, setDisplayId] = useState('');
 

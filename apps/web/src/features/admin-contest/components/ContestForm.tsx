@@ -17,6 +17,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAdminScope } from '../../../lib/admin-scope.js';
 import { ApiError } from '../../../lib/api.js';
 import { notify } from '../../../lib/notify.js';
 import { formatDuration } from '../../../lib/time.js';
@@ -42,13 +43,14 @@ const FIELD_OF: Record<string, keyof ContestFormValues> = {
 /**
  * The contest create / edit form (doc 3 §3-§5): every contest field, the rule type fixed on edit, the password for
  * non-public contests, seal, awards, star users and account limit; the checks of doc 3 §5 in their order before
- * saving, the server's refusal shown under the form.
+ * saving, the server's refusal shown under the form. The admin scope (site or a group) picks the calls.
  */
 export function ContestForm({ initial }: { initial: ContestFormValues }) {
   const { t } = useTranslation(['adminContest', 'contest']);
   const navigate = useNavigate();
   const [form] = Form.useForm<ContestFormValues>();
-  const save = useSaveContest();
+  const { gid, paths } = useAdminScope();
+  const save = useSaveContest(gid);
   const [serverError, setServerError] = useState<string | null>(null);
   const editing = initial.id != null;
   const auth = Form.useWatch('auth', form);
@@ -72,7 +74,7 @@ export function ContestForm({ initial }: { initial: ContestFormValues }) {
       const res = await save.mutateAsync(toContestBody(v));
       notify.success(editing ? t('common:Update_successfully') : t('Create_successfully'));
       const cid = editing ? initial.id : (res as { cid: number } | null)?.cid;
-      navigate(cid && !editing ? `/admin/contest/${cid}/problems` : '/admin/contest');
+      navigate(cid && !editing ? paths.contestProblems(cid) : paths.contests);
     } catch (e) {
       setServerError(e instanceof ApiError ? e.message : t('Save_failed'));
     }
@@ -177,7 +179,7 @@ export function ContestForm({ initial }: { initial: ContestFormValues }) {
             <Switch data-testid="open-rank" />
           </Form.Item>
           <Form.Item name="openPrint" label={t('Open_print')} valuePropName="checked">
-            <Switch />
+            <Switch data-testid="open-print" />
           </Form.Item>
           <Form.Item name="allowEndSubmit" label={t('Allow_end_submit')} valuePropName="checked">
             <Switch />
@@ -213,7 +215,7 @@ export function ContestForm({ initial }: { initial: ContestFormValues }) {
           >
             {t('common:Save')}
           </Button>
-          <Button size="large" onClick={() => navigate('/admin/contest')}>
+          <Button size="large" onClick={() => navigate(paths.contests)}>
             {t('common:Back')}
           </Button>
         </Space>

@@ -1,6 +1,7 @@
 import { ColorPicker, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import { type ContestProblemLink, useUpdateContestProblem } from '../api/admin-contest.js';
 
@@ -21,7 +22,7 @@ export function ContestProblemDialog({
 }) {
   const { t } = useTranslation('adminContest');
   const [form] = Form.useForm<{ displayId: string; displayTitle: string; color: string | null }>();
-  const update = useUpdateContestProblem();
+  const update = useUpdateContestProblem(useAdminScope().gid);
   useEffect(() => {
     if (link)
       form.setFieldsValue({ displayId: link.displayId, displayTitle: link.displayTitle, color: link.color });

@@ -1,9 +1,17 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  NotificationOutlined,
+  PlusOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
 import { CONTEST_AUTH_INFO, type ContestAuthCode, ContestType } from '@oj/shared';
 import { Button, Card, Grid, Input, Popconfirm, Space, Switch, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import { isSuperAdminRoles, useSession } from '../../../lib/session.js';
 import { formatTime } from '../../../lib/time.js';
@@ -14,30 +22,36 @@ import {
   useChangeVisible,
   useDeleteContest,
 } from '../api/admin-contest.js';
+import { AcDownloadDialog } from '../components/AcDownloadDialog.js';
 
 /**
- * /admin/contest (doc 3 contest admin list): keyword search, paging, and per row id, title, rule, auth tag (with
- * its meaning in a tooltip), status, the visible switch, times and creator, and the actions edit, problems and
- * delete (confirmed) — the switch and actions only for the contest's creator or a super admin.
+ * The contest admin list (doc 3 contest admin list): keyword search, paging, and per row id, title, rule, auth tag
+ * (with its meaning in a tooltip), status, the visible switch, times and creator, and the actions edit, problems,
+ * announcements, download AC submissions (dialog) and delete (confirmed) — the switch and actions only where
+ * `canManage` (the site: the contest's creator or a super admin; a group: also its roots). In a group's admin scope
+ * the group's contests through its calls.
  */
-export default function AdminContestListPage() {
+export function ContestAdminList(props: { canManage?: (r: AdminContestListItem) => boolean }) {
   const { t } = useTranslation(['adminContest', 'contest']);
   const navigate = useNavigate();
+  const { gid, paths } = useAdminScope();
   const { roles, userInfo } = useSession();
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const q = useAdminContests({ keyword, currentPage, limit });
-  const visible = useChangeVisible();
-  const remove = useDeleteContest();
+  const q = useAdminContests({ keyword, currentPage, limit }, gid);
+  const visible = useChangeVisible(gid);
+  const remove = useDeleteContest(gid);
   const narrow = !(Grid.useBreakpoint().md ?? true);
-  const canManage = (r: AdminContestListItem) => isSuperAdminRoles(roles) || r.uid === userInfo?.uid;
+  const canManage =
+    props.canManage ?? ((r: AdminContestListItem) => isSuperAdminRoles(roles) || r.uid === userInfo?.uid);
+  const [downloadCid, setDownloadCid] = useState<number | null>(null);
 
   return (
     <Card
       title={t('Contest_list')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/contest/create')}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.contestCreate)}>
           {t('Create_contest')}
         </Button>
       }
@@ -144,7 +158,7 @@ export default function AdminContestListPage() {
                       size="small"
                       icon={<EditOutlined />}
                       aria-label={t('common:Edit')}
-                      onClick={() => navigate(`/admin/contest/${r.id}/edit`)}
+                      onClick={() => navigate(paths.contestEdit(r.id))}
                     />
                   </Tooltip>
                   <Tooltip title={t('Contest_problems')}>
@@ -152,8 +166,26 @@ export default function AdminContestListPage() {
                       size="small"
                       icon={<UnorderedListOutlined />}
                       aria-label={t('Contest_problems')}
-                      onClick={() => navigate(`/admin/contest/${r.id}/problems`)}
+                      onClick={() => navigate(paths.contestProblems(r.id))}
                       data-testid="contest-problems-link"
+                    />
+                  </Tooltip>
+                  <Tooltip title={t('Contest_announcements')}>
+                    <Button
+                      size="small"
+                      icon={<NotificationOutlined />}
+                      aria-label={t('Contest_announcements')}
+                      onClick={() => navigate(paths.contestAnnouncements(r.id))}
+                      data-testid="contest-announcements-link"
+                    />
+                  </Tooltip>
+                  <Tooltip title={t('Download_ac_submissions')}>
+                    <Button
+                      size="small"
+                      icon={<DownloadOutlined />}
+                      aria-label={t('Download_ac_submissions')}
+                      onClick={() => setDownloadCid(r.id)}
+                      data-testid="contest-ac-download"
                     />
                   </Tooltip>
                   <Popconfirm
@@ -173,6 +205,12 @@ export default function AdminContestListPage() {
           },
         ]}
       />
+      <AcDownloadDialog cid={downloadCid} onClose={() => setDownloadCid(null)} />
     </Card>
   );
+}
+
+/** /admin/contest: the site's contest admin list. */
+export default function AdminContestListPage() {
+  return <ContestAdminList />;
 }

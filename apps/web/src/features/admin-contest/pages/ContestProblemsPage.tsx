@@ -1,12 +1,14 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Popconfirm, Space, Table, Tooltip } from 'antd';
+import { Button, Card, Input, Modal, Popconfirm, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import {
   type ContestAdminProblemRow,
   type ContestProblemLink,
+  useAddContestProblemFromGroup,
   useAdminContest,
   useContestAdminProblems,
   useRemoveContestProblem,
@@ -15,20 +17,87 @@ import { AddFromPublicDialog } from '../components/AddFromPublicDialog.js';
 import { ContestProblemDialog } from '../components/ContestProblemDialog.js';
 
 /**
- * /admin/contest/:contestId/problems (doc 3 contest problem list): the contest's problems with display id, display
- * title and balloon colour; edit that contest side, remove a problem from the contest (confirmed), add from the
- * public problems, create a contest-only problem, edit the problem itself.
+ * "Add from group problems" (doc 3 §2 group contests): the group problem's id and its display id in the contest,
+ * both required; Enter submits.
  */
-export default function ContestProblemsPage() {
+function AddFromGroupDialog({ cid, open, onClose }: { cid: number; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('adminContest');
+  const [problemId, setProblemId] = useState('');
+  const [displayId, setDisplayId] = useState('');
+  const add = useAddContestProblemFromGroup();
+  const submit = () => {
+    if (!problemId.trim() || !displayId.trim()) {
+      notify.error(t('Problem_and_display_id_required'));
+      return;
+    }
+    add.mutate(
+      { cid, problemId: problemId.trim(), displayId: displayId.trim() },
+      {
+        onSuccess: () => {
+          notify.success(t('Add_successfully'));
+          setProblemId('');
+          setDisplayId('');
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      title={t('Add_from_group')}
+      width={350}
+      destroyOnHidden
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Input
+          autoFocus
+          value={problemId}
+          placeholder={t('Problem_ID')}
+          onChange={(e) => setProblemId(e.target.value)}
+          onPressEnter={submit}
+          data-testid="contest-add-group-id"
+        />
+        <Input
+          value={displayId}
+          placeholder={t('Display_id')}
+          onChange={(e) => setDisplayId(e.target.value)}
+          onPressEnter={submit}
+          data-testid="contest-add-group-display-id"
+        />
+        <Button
+          type="primary"
+          block
+          loading={add.isPending}
+          onClick={submit}
+          data-testid="contest-add-group-submit"
+        >
+          {t('Add')}
+        </Button>
+      </Space>
+    </Modal>
+  );
+}
+
+/**
+ * A contest's problem admin list (doc 3 contest problem list): the contest's problems with display id, display
+ * title and balloon colour; edit that contest side, remove a problem from the contest (confirmed), add from the
+ * public problems, create a contest-only problem, edit the problem itself. In a group's admin scope through the
+ * group's calls, with add-from-group too.
+ */
+export function ContestProblemsAdmin({ cid }: { cid: number }) {
   const { t } = useTranslation('adminContest');
   const navigate = useNavigate();
-  const cid = Number(useParams().contestId);
-  const contest = useAdminContest(cid);
+  const { gid, paths } = useAdminScope();
+  const contest = useAdminContest(cid, gid);
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const q = useContestAdminProblems(cid, { keyword, currentPage, limit });
-  const remove = useRemoveContestProblem();
+  const q = useContestAdminProblems(cid, { keyword, currentPage, limit }, true, gid);
+  const remove = useRemoveContestProblem(gid);
+  const [addingOwn, setAddingOwn] = useState(false);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ContestProblemLink | null>(null);
   const link = (r: ContestAdminProblemRow) => q.data?.contestProblemMap[String(r.id)];
@@ -47,14 +116,19 @@ export default function ContestProblemsPage() {
           >
             {t('Add_from_public')}
           </Button>
+          {gid != null && (
+            <Button icon={<PlusOutlined />} onClick={() => setAddingOwn(true)} data-testid="open-add-group">
+              {t('Add_from_group')}
+            </Button>
+          )}
           <Button
             icon={<PlusOutlined />}
-            onClick={() => navigate(`/admin/contest/${cid}/problem/create`)}
+            onClick={() => navigate(paths.contestProblemCreate(cid))}
             data-testid="create-contest-problem"
           >
             {t('Create_problem')}
           </Button>
-          <Button onClick={() => navigate('/admin/contest')}>{t('common:Back')}</Button>
+          <Button onClick={() => navigate(paths.contests)}>{t('common:Back')}</Button>
         </Space>
       }
     >
@@ -126,7 +200,7 @@ export default function ContestProblemsPage() {
                   />
                 </Tooltip>
                 <Tooltip title={t('Edit_problem')}>
-                  <Button size="small" onClick={() => navigate(`/admin/contest/${cid}/problem/${r.id}/edit`)}>
+                  <Button size="small" onClick={() => navigate(paths.contestProblemEdit(cid, r.id))}>
                     {t('Problem')}
                   </Button>
                 </Tooltip>
@@ -159,6 +233,12 @@ export default function ContestProblemsPage() {
         />
       )}
       <ContestProblemDialog link={editing} onClose={() => setEditing(null)} />
+      {gid != null && <AddFromGroupDialog cid={cid} open={addingOwn} onClose={() => setAddingOwn(false)} />}
     </Card>
   );
+}
+
+/** /admin/contest/:contestId/problems: a contest's problem admin list in the site's back office. */
+export default function ContestProblemsPage() {
+  return <ContestProblemsAdmin cid={Number(useParams().contestId)} />;
 }

@@ -28,18 +28,25 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * Queues the compile check and polls its result every COMPILE_POLL_MS until it is `ok` or `error`. Resolves
  * `queued` when no judgehost answered within COMPILE_WAIT_MS or `isCancelled()` turned true (form left).
  * Rejects with the api client's ApiError on a refused request (400, 403), whose message was already shown.
+ * `gid`: a group problem's check, through that group's calls.
  */
 export async function compileSpjCode(
   mode: SpjCompileMode,
   body: CompileRequest,
   isCancelled: () => boolean = () => false,
+  gid: number | null = null,
 ): Promise<CompileResult> {
-  const key = await apiPost<string>(`/admin/problem/compile-${mode}`, body);
+  // A group's admins compile through the group's calls (POST /api/group/compile-spj?gid=, docs/groups.md).
+  const key =
+    gid == null
+      ? await apiPost<string>(`/admin/problem/compile-${mode}`, body)
+      : await apiPost<string>(`/group/compile-${mode}`, body, undefined, { gid });
+  const resultUrl = gid == null ? '/admin/problem/compile-result' : '/group/compile-result';
   const deadline = Date.now() + COMPILE_WAIT_MS;
   while (Date.now() < deadline && !isCancelled()) {
     await sleep(COMPILE_POLL_MS);
     if (isCancelled()) break;
-    const r = await apiGet<CompileResult>('/admin/problem/compile-result', { key });
+    const r = await apiGet<CompileResult>(resultUrl, { key });
     if (r.status !== 'queued') return r;
   }
   return { status: 'queued', message: '' };

@@ -13,11 +13,12 @@ export interface UploadedCase {
 
 /**
  * POST /api/file/upload-testcase-zip?mode= (multipart `file`): the paired `*.in` / `*.out|*.ans` files and the
- * upload folder token to send back as `uploadTestcaseDir`. mode default|spj|interactive.
+ * upload folder token to send back as `uploadTestcaseDir`. mode default|spj|interactive. With a `gid` the upload
+ * is for that group's problem (its admins may upload; docs/groups.md).
  */
-export const uploadTestcaseZip = (file: File, mode: string) =>
+export const uploadTestcaseZip = (file: File, mode: string, gid: number | null = null) =>
   apiUpload<{ fileList: UploadedCase[]; fileListDir: string }>(
-    `/file/upload-testcase-zip?mode=${encodeURIComponent(mode)}`,
+    `/file/upload-testcase-zip?mode=${encodeURIComponent(mode)}${gid == null ? '' : `&gid=${gid}`}`,
     'file',
     file,
     file.name,

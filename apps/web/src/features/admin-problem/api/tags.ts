@@ -23,13 +23,19 @@ export interface ClassificationItem {
   gmtCreate: string;
 }
 
-/** GET /api/admin/tag: every local (oj ME) tag. */
-export const adminTagsQuery = () =>
+/**
+ * GET /api/admin/tag: every local (oj ME) tag; for a group's problem form (`gid`) GET /api/group/get-all-problem-tags
+ * (the same site tags, for the group's admins).
+ */
+export const adminTagsQuery = (gid: number | null = null) =>
   queryOptions({
-    queryKey: adminProblemKeys.tags(),
-    queryFn: () => apiGet<TagItem[]>('/admin/tag', { oj: 'ME' }),
+    queryKey: gid == null ? adminProblemKeys.tags() : adminProblemKeys.groupTags(gid),
+    queryFn: () =>
+      gid == null
+        ? apiGet<TagItem[]>('/admin/tag', { oj: 'ME' })
+        : apiGet<TagItem[]>('/group/get-all-problem-tags', { gid }),
   });
-export const useAdminTags = () => useQuery(adminTagsQuery());
+export const useAdminTags = (gid: number | null = null) => useQuery(adminTagsQuery(gid));
 
 /** GET /api/admin/tag/classification: local classifications by rank. */
 export const classificationsQuery = () =>

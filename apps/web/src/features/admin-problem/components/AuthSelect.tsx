@@ -7,6 +7,9 @@ export function AuthSelect(props: {
   value?: number;
   onChange?: (v: number) => void;
   size?: 'small' | 'middle';
+  disabled?: boolean;
+  /** In training lists "Contest" is not selectable (doc 3 §4). */
+  noContest?: boolean;
 }) {
   const { t } = useTranslation('adminProblem');
   return (
@@ -14,11 +17,12 @@ export function AuthSelect(props: {
       value={props.value}
       onChange={props.onChange}
       size={props.size}
+      disabled={props.disabled}
       style={{ width: '100%', minWidth: 96 }}
       options={[
         { value: ProblemAuth.PUBLIC, label: t('Auth_public') },
         { value: ProblemAuth.PRIVATE, label: t('Auth_private') },
-        { value: ProblemAuth.CONTEST, label: t('Auth_contest') },
+        { value: ProblemAuth.CONTEST, label: t('Auth_contest'), disabled: props.noContest },
       ]}
     />
   );

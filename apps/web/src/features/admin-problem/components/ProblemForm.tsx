@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Divider, Form, Input, Row, Space } from 'antd
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAdminScope } from '../../../lib/admin-scope.js';
 import { ApiError } from '../../../lib/api.js';
 import { notify } from '../../../lib/notify.js';
 import { useSaveProblem } from '../api/admin-problem.js';
@@ -33,7 +34,8 @@ import { TestcaseFields } from './TestcaseFields.js';
  * of the form, under that field until it changes. `pid` null creates; `original` carries the stored judge
  * settings to tell the server what changed. With a `contestId` the problem belongs to that contest (doc 3
  * contest problem create / edit): creating asks for its display id and title in the contest (both required, doc 3
- * §5), saving goes through the contest-problem calls and returns to the contest's problem list.
+ * §5), saving goes through the contest-problem calls and returns to the contest's problem list. In a group's admin
+ * scope (lib/admin-scope) the same form saves through the group's calls and returns to the group's lists.
  */
 export function ProblemForm(props: {
   initial: ProblemFormValues;
@@ -44,13 +46,14 @@ export function ProblemForm(props: {
   const { t, i18n } = useTranslation('adminProblem');
   const navigate = useNavigate();
   const [form] = Form.useForm<ProblemFormValues>();
+  const scope = useAdminScope();
   const langs = useAllLanguages();
-  const tags = useAdminTags();
+  const tags = useAdminTags(scope.gid);
   const cid = props.contestId;
   const newInContest = cid != null && props.pid == null;
   const [display, setDisplay] = useState({ displayId: '', displayTitle: '' });
-  const save = useSaveProblem(props.pid != null, cid != null ? { cid, ...display } : undefined);
-  const backTo = cid != null ? `/admin/contest/${cid}/problems` : '/admin/problems';
+  const save = useSaveProblem(props.pid != null, cid != null ? { cid, ...display } : undefined, scope.gid);
+  const backTo = cid != null ? scope.paths.contestProblems(cid) : scope.paths.problems;
   const rules = useProblemRules();
   const [serverError, setServerError] = useState<string | null>(null);
   /** Cross-field issues of the last save attempt (re-checked on change); null before any attempt. */

@@ -2,6 +2,7 @@ import { CheckCircleTwoTone } from '@ant-design/icons';
 import { Button, Form, Modal, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import { compileSpjCode } from '../api/compile-check.js';
 import type { FileRow, ProblemFormValues } from '../lib/form-model.js';
@@ -17,6 +18,7 @@ export function SpjCompileButton(props: { compiled: string | null; onCompiled(si
   const { t } = useTranslation('adminProblem');
   const form = Form.useFormInstance<ProblemFormValues>();
   const [busy, setBusy] = useState(false);
+  const { gid } = useAdminScope();
   const left = useRef(false);
   useEffect(
     () => () => {
@@ -49,6 +51,7 @@ export function SpjCompileButton(props: { compiled: string | null; onCompiled(si
           extraFiles: files.length ? Object.fromEntries(files.map((f) => [f.name.trim(), f.content])) : null,
         },
         () => left.current,
+        gid,
       );
       if (left.current) return;
       if (r.status === 'ok') {

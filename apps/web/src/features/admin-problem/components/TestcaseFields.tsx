@@ -3,6 +3,7 @@ import { ProblemType } from '@oj/shared';
 import { Button, Form, InputNumber, Radio, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import { uploadTestcaseZip } from '../api/files.js';
 import { type CaseRow, isSubtaskMode, withSpreadScores } from '../lib/form-model.js';
@@ -44,7 +45,8 @@ function ScoreGroup({
 
 /**
  * The judge's test cases (doc 3 §3 "Test case", §5): either a zip uploaded to POST /api/file/upload-testcase-zip
- * (the parsed pairs listed with score and group inputs) or typed by hand (input, output, score, group).
+ * (the parsed pairs listed with score and group inputs; in a group's scope with its `gid`) or typed by hand
+ * (input, output, score, group).
  */
 export function TestcaseFields() {
   const { t } = useTranslation('adminProblem');
@@ -54,13 +56,14 @@ export function TestcaseFields() {
   const caseMode: string = Form.useWatch('judgeCaseMode', form) ?? 'default';
   const uploaded: CaseRow[] = Form.useWatch('uploadedCases', form) ?? [];
   const [uploading, setUploading] = useState(false);
+  const { gid } = useAdminScope();
   const oi = type === ProblemType.OI;
   const subtask = isSubtaskMode(caseMode);
 
   const onUpload = async (file: File) => {
     setUploading(true);
     try {
-      const res = await uploadTestcaseZip(file, form.getFieldValue('judgeMode') ?? 'default');
+      const res = await uploadTestcaseZip(file, form.getFieldValue('judgeMode') ?? 'default', gid);
       const rows: CaseRow[] = res.fileList.map((c) => ({
         input: c.input,
         output: c.output,

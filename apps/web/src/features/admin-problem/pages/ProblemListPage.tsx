@@ -6,9 +6,10 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { Button, Card, Grid, Input, Popconfirm, Space, Table, Tooltip } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import {
   type AdminProblemRow,
@@ -20,18 +21,27 @@ import { downloadProblemExport, downloadTestcases } from '../api/files.js';
 import { AuthSelect } from '../components/AuthSelect.js';
 
 /**
- * /admin/problems (doc 3 problem admin; admin, problem admin, super admin): keyword search, paging, the auth
- * select changed inline, and per row edit, test-case download, native export and delete (confirmed).
+ * The admin problem list (doc 3 problem admin): keyword search, paging, the auth select changed inline, and per
+ * row edit, test-case download, native export (site only) and delete (confirmed). In a group's admin scope the
+ * group's problems through its calls; `canManage` (default all) limits the auth select, edit and delete to the rows
+ * the viewer may change, and `rowActions` adds the scope's own buttons (a group's apply-public).
  */
-export default function ProblemListPage() {
+export function ProblemAdminList({
+  canManage = () => true,
+  rowActions,
+}: {
+  canManage?: (r: AdminProblemRow) => boolean;
+  rowActions?: (r: AdminProblemRow) => ReactNode;
+}) {
   const { t } = useTranslation('adminProblem');
   const navigate = useNavigate();
+  const { gid, paths } = useAdminScope();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
-  const q = useAdminProblems({ keyword, currentPage: page, limit });
-  const changeAuth = useChangeProblemAuth();
-  const remove = useDeleteProblem();
+  const q = useAdminProblems({ keyword, currentPage: page, limit, gid });
+  const changeAuth = useChangeProblemAuth(gid);
+  const remove = useDeleteProblem(gid);
   const [busy, setBusy] = useState<string | null>(null);
   // Under 768 px the id and author columns go and the title column carries the problem id.
   const narrow = !(Grid.useBreakpoint().md ?? true);
@@ -52,7 +62,12 @@ export default function ProblemListPage() {
     <Card
       title={t('Problem_list')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/problem/create')}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => navigate(paths.problemCreate)}
+          data-testid="admin-problem-create"
+        >
           {t('Create_problem')}
         </Button>
       }
@@ -116,6 +131,7 @@ export default function ProblemListPage() {
             render: (auth: number, r: AdminProblemRow) => (
               <AuthSelect
                 size="small"
+                disabled={!canManage(r)}
                 value={auth}
                 onChange={(v) =>
                   changeAuth.mutate(
@@ -128,18 +144,21 @@ export default function ProblemListPage() {
           },
           {
             title: t('Option'),
-            width: narrow ? 72 : 190,
+            width: narrow ? 72 : rowActions ? 230 : 190,
             fixed: narrow ? undefined : ('right' as const),
             render: (_v: unknown, r: AdminProblemRow) => (
               <Space size={4} wrap>
-                <Tooltip title={t('common:Edit')}>
-                  <Button
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={t('common:Edit')}
-                    onClick={() => navigate(`/admin/problem/edit/${r.id}`)}
-                  />
-                </Tooltip>
+                {canManage(r) && (
+                  <Tooltip title={t('common:Edit')}>
+                    <Button
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={t('common:Edit')}
+                      onClick={() => navigate(paths.problemEdit(r.id))}
+                      data-testid="admin-problem-edit"
+                    />
+                  </Tooltip>
+                )}
                 <Tooltip title={t('Download_testcase')}>
                   <Button
                     size="small"
@@ -155,27 +174,32 @@ export default function ProblemListPage() {
                     }
                   />
                 </Tooltip>
-                <Tooltip title={t('Export')}>
-                  <Button
-                    size="small"
-                    icon={<ExportOutlined />}
-                    aria-label={t('Export')}
-                    loading={busy === `e${r.id}`}
-                    onClick={() => void run(`e${r.id}`, () => downloadProblemExport(r.id, r.problemId))}
-                  />
-                </Tooltip>
-                <Popconfirm
-                  title={t('Delete_problem_confirm')}
-                  okText={t('common:Delete')}
-                  cancelText={t('common:Cancel')}
-                  onConfirm={() =>
-                    remove.mutate(r.id, { onSuccess: () => notify.success(t('Delete_successfully')) })
-                  }
-                >
-                  <Tooltip title={t('common:Delete')}>
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common:Delete')} />
+                {gid == null && (
+                  <Tooltip title={t('Export')}>
+                    <Button
+                      size="small"
+                      icon={<ExportOutlined />}
+                      aria-label={t('Export')}
+                      loading={busy === `e${r.id}`}
+                      onClick={() => void run(`e${r.id}`, () => downloadProblemExport(r.id, r.problemId))}
+                    />
                   </Tooltip>
-                </Popconfirm>
+                )}
+                {rowActions?.(r)}
+                {canManage(r) && (
+                  <Popconfirm
+                    title={t('Delete_problem_confirm')}
+                    okText={t('common:Delete')}
+                    cancelText={t('common:Cancel')}
+                    onConfirm={() =>
+                      remove.mutate(r.id, { onSuccess: () => notify.success(t('Delete_successfully')) })
+                    }
+                  >
+                    <Tooltip title={t('common:Delete')}>
+                      <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('common:Delete')} />
+                    </Tooltip>
+                  </Popconfirm>
+                )}
               </Space>
             ),
           },
@@ -183,4 +207,9 @@ export default function ProblemListPage() {
       />
     </Card>
   );
+}
+
+/** /admin/problems (doc 3 problem admin; admin, problem admin, super admin): the site's problem list. */
+export default function ProblemListPage() {
+  return <ProblemAdminList />;
 }

@@ -17,6 +17,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Markdown } from '../../../components/Markdown.js';
+import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import { useTrainingCategories } from '../../training/api/training.js';
 import { useAdminTraining, useSaveTraining } from '../api/admin-training.js';
@@ -33,19 +34,18 @@ interface Values {
 }
 
 /**
- * /admin/training/create and /admin/training/:trainingId/edit (doc 3 §4-§5 training form): rank 0…2147483647
- * (default 1000), title, markdown description with a preview, category (required; without any category the page
- * sends the user to the category page), auth and the password for a private one, visible; on edit, whether a
- * changed password drops the existing registrations.
+ * The training form (doc 3 §4-§5): rank 0…2147483647 (default 1000), title, markdown description with a preview,
+ * category (required; without any category the page sends the user to the category page), auth and the password
+ * for a private one, visible; on edit (`tid`), whether a changed password drops the existing registrations. The
+ * admin scope (site or a group) picks the calls and where saving leads.
  */
-export default function TrainingEditPage() {
+export function TrainingEditor({ tid }: { tid: number | null }) {
   const { t } = useTranslation(['adminTraining', 'training']);
   const navigate = useNavigate();
-  const param = useParams().trainingId;
-  const tid = param ? Number(param) : null;
-  const existing = useAdminTraining(tid);
+  const { gid, paths } = useAdminScope();
+  const existing = useAdminTraining(tid, gid);
   const categories = useTrainingCategories();
-  const save = useSaveTraining();
+  const save = useSaveTraining(gid);
   const [form] = Form.useForm<Values>();
   const auth = Form.useWatch('auth', form);
   const description = Form.useWatch('description', form);
@@ -85,7 +85,7 @@ export default function TrainingEditPage() {
     save.mutate(body, {
       onSuccess: (r) => {
         notify.success(t(tid ? 'Update_successfully' : 'Create_successfully'));
-        navigate(tid ? '/admin/training' : `/admin/training/${r.tid}/problems`);
+        navigate(tid ? paths.trainings : paths.trainingProblems(r.tid));
       },
     });
   };
@@ -99,7 +99,7 @@ export default function TrainingEditPage() {
           style={{ marginBottom: 16 }}
           message={t('No_category_yet')}
           action={
-            <Button size="small" onClick={() => navigate('/admin/training/category')}>
+            <Button size="small" onClick={() => navigate(paths.trainingCategory)}>
               {t('Category_admin')}
             </Button>
           }
@@ -199,4 +199,10 @@ export default function TrainingEditPage() {
       </Form>
     </Card>
   );
+}
+
+/** /admin/training/create and /admin/training/:trainingId/edit: the training form in the site's back office. */
+export default function TrainingEditPage() {
+  const param = useParams().trainingId;
+  return <TrainingEditor tid={param ? Number(param) : null} />;
 }

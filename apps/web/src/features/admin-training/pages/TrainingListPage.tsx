@@ -4,6 +4,7 @@ import { Button, Card, Input, Popconfirm, Space, Switch, Table, Tooltip } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import { isSuperAdminRoles, useSession } from '../../../lib/session.js';
 import { formatTime } from '../../../lib/time.js';
@@ -11,26 +12,37 @@ import { CategoryTag, TrainingAuthTag } from '../../training/components/Training
 import { useAdminTrainings, useChangeTrainingStatus, useDeleteTraining } from '../api/admin-training.js';
 
 /**
- * /admin/training (doc 3 training admin list): search, paging, rows with number, title, auth, category, author,
- * the visible switch and the actions edit and problems (author or super admin) and delete (super admin only).
+ * The training admin list (doc 3 training admin list): search, paging, rows with number, title, auth, category,
+ * author, the visible switch and the actions edit and problems (`canManage`; the site: author or super admin) and
+ * delete (`canDelete`; the site: super admin only). In a group's admin scope the group's trainings through its calls.
  */
-export default function AdminTrainingListPage() {
+export function TrainingAdminList(props: {
+  canManage?: (r: AdminTrainingVo) => boolean;
+  canDelete?: (r: AdminTrainingVo) => boolean;
+}) {
   const { t } = useTranslation(['adminTraining', 'training']);
   const navigate = useNavigate();
+  const { gid, paths } = useAdminScope();
   const { roles, userInfo } = useSession();
   const [keyword, setKeyword] = useState('');
   const [currentPage, setPage] = useState(1);
-  const q = useAdminTrainings({ keyword, currentPage, limit: 10 });
-  const status = useChangeTrainingStatus();
-  const remove = useDeleteTraining();
+  const q = useAdminTrainings({ keyword, currentPage, limit: 10, gid });
+  const status = useChangeTrainingStatus(gid);
+  const remove = useDeleteTraining(gid);
   const root = isSuperAdminRoles(roles);
-  const canManage = (r: AdminTrainingVo) => root || r.uid === userInfo?.uid;
+  const canManage = props.canManage ?? ((r: AdminTrainingVo) => root || r.uid === userInfo?.uid);
+  const canDelete = props.canDelete ?? (() => root);
 
   return (
     <Card
       title={t('Training_list')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/training/create')}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => navigate(paths.trainingCreate)}
+          data-testid="admin-training-create"
+        >
           {t('Create_training')}
         </Button>
       }
@@ -102,7 +114,7 @@ export default function AdminTrainingListPage() {
                       <Button
                         size="small"
                         icon={<EditOutlined />}
-                        onClick={() => navigate(`/admin/training/${r.id}/edit`)}
+                        onClick={() => navigate(paths.trainingEdit(r.id))}
                         aria-label={t('Edit')}
                       />
                     </Tooltip>
@@ -110,14 +122,14 @@ export default function AdminTrainingListPage() {
                       <Button
                         size="small"
                         icon={<UnorderedListOutlined />}
-                        onClick={() => navigate(`/admin/training/${r.id}/problems`)}
+                        onClick={() => navigate(paths.trainingProblems(r.id))}
                         aria-label={t('Problems')}
                         data-testid="admin-training-problems"
                       />
                     </Tooltip>
                   </>
                 )}
-                {root && (
+                {canDelete(r) && (
                   <Popconfirm
                     title={t('Delete_confirm')}
                     onConfirm={() =>
@@ -134,4 +146,9 @@ export default function AdminTrainingListPage() {
       />
     </Card>
   );
+}
+
+/** /admin/training: the site's training admin list. */
+export default function AdminTrainingListPage() {
+  return <TrainingAdminList />;
 }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/Markdown.js';
 
 /**
- * Create / edit dialog for an announcement (doc 3): title and a markdown textarea with a preview tab.
+ * Create / edit dialog for an announcement (doc 3), the site's and a contest's: title and a markdown textarea with
+ * a preview tab.
  * `onSave` gets the trimmed values; the dialog stays open while it runs.
  */
 export function AnnouncementEditor({
@@ -16,7 +17,8 @@ export function AnnouncementEditor({
   onClose,
 }: {
   open: boolean;
-  initial: AnnouncementItem | null;
+  /** The announcement being edited (title and content are all the dialog reads); null to create one. */
+  initial: Pick<AnnouncementItem, 'title' | 'content'> | null;
   saving: boolean;
   onSave: (v: { title: string; content: string }) => void;
   onClose: () => void;

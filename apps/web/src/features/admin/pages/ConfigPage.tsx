@@ -1,16 +1,23 @@
 import { Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DiscussionConfigForm } from '../../admin-discussion/components/DiscussionConfigForm.js';
 import { CarouselManager } from '../components/CarouselManager.js';
 import { EmailConfigForm } from '../components/EmailConfigForm.js';
 import { WebsiteConfigForm } from '../components/WebsiteConfigForm.js';
 
-/** /admin/conf, System Config (doc 3; super admin): website, email (SMTP) with test mail, carousel images. */
+/**
+ * /admin/conf, System Config (doc 3; super admin): website, discussion limits, email (SMTP) with test mail, carousel
+ * images.
+ */
 export default function ConfigPage() {
   const { t } = useTranslation('admin');
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card title={t('Website_config')}>
         <WebsiteConfigForm />
+      </Card>
+      <Card title={t('Discussion_config')}>
+        <DiscussionConfigForm />
       </Card>
       <Card title={t('Email_config')}>
         <EmailConfigForm />

@@ -1,27 +1,43 @@
-import { LIMITS } from '@oj/shared';
+import { type AnnouncementItem, LIMITS, type Page } from '@oj/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/Panel.js';
 import { SimplePager } from '../../../components/SimplePager.js';
 import { formatTime } from '../../../lib/time.js';
-import { useCommonAnnouncement } from '../api/get-common-announcement.js';
+import { getCommonAnnouncement } from '../api/get-common-announcement.js';
+import { announcementKeys } from '../api/keys.js';
 
 /** Loaded when an announcement is opened: the list itself shows no markdown (and the home page carries none). */
 const Markdown = lazy(() => import('../../../components/Markdown.js').then((m) => ({ default: m.Markdown })));
 
 const muted: React.CSSProperties = { color: 'rgba(0,0,0,0.45)', fontSize: 13 };
 
+/** Whose announcements a panel lists: the query key and the fetch of one page (page, page size). */
+export interface AnnouncementSource {
+  key: (page: number, limit: number) => readonly unknown[];
+  fetch: (page: number, limit: number) => Promise<Page<AnnouncementItem>>;
+}
+
+/** The site's announcements (GET /api/get-common-announcement). */
+const SITE_SOURCE: AnnouncementSource = { key: announcementKeys.list, fetch: getCommonAnnouncement };
+
 /**
  * Announcement panel of doc 1 §2.6: a paged list (title, time, author) with Refresh; clicking an item shows its
- * rendered markdown with Back; an empty state when there is none.
+ * rendered markdown with Back; an empty state when there is none. `source` picks whose announcements (the site's
+ * by default; a group's home passes its own, doc 3 §2).
  */
-export function AnnouncementPanel() {
+export function AnnouncementPanel({ source = SITE_SOURCE }: { source?: AnnouncementSource } = {}) {
   const { t } = useTranslation('home');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const limit = LIMITS.announcementPageSize;
-  const q = useCommonAnnouncement(page, limit);
+  const q = useQuery({
+    queryKey: source.key(page, limit),
+    queryFn: () => source.fetch(page, limit),
+    placeholderData: keepPreviousData,
+  });
   const records = q.data?.records ?? [];
   const open = records.find((r) => r.id === openId);
 

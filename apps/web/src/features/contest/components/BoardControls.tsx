@@ -11,7 +11,8 @@ export interface BoardSwitches {
 
 /**
  * Scoreboard controls of doc 2 §2.9: search box, star-user switch (remove star users), after-contest switch,
- * force update (contest admins only) and the 30 s auto-refresh (disabled once the contest has ended).
+ * force update (contest admins only) and the auto-refresh (every 30 s, or live while the event stream is up;
+ * disabled once the contest has ended).
  */
 export function BoardControls({
   value,
@@ -19,12 +20,15 @@ export function BoardControls({
   onSearch,
   showForce,
   ended,
+  live = false,
 }: {
   value: BoardSwitches;
   onChange: (v: BoardSwitches) => void;
   onSearch: (keyword: string) => void;
   showForce: boolean;
   ended: boolean;
+  /** The live stream is up: the auto-refresh follows its board events instead of a 30 s timer. */
+  live?: boolean;
 }) {
   const { t } = useTranslation('contest');
   const sw = (key: keyof BoardSwitches, label: string, disabled = false, tip?: string) => (
@@ -53,7 +57,12 @@ export function BoardControls({
       {sw('removeStar', t('Remove_star'))}
       {sw('containsEnd', t('After_contest'))}
       {showForce && sw('forceRefresh', t('Force_update'), false, t('Force_update_tip'))}
-      {sw('autoRefresh', t('Auto_refresh'), ended, ended ? t('Auto_refresh_ended') : undefined)}
+      {sw(
+        'autoRefresh',
+        live && !ended ? t('Auto_refresh_live') : t('Auto_refresh'),
+        ended,
+        ended ? t('Auto_refresh_ended') : live ? t('Auto_refresh_live_tip') : undefined,
+      )}
     </Space>
   );
 }

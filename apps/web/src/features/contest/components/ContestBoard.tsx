@@ -1,8 +1,15 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { ContestStatus, ContestType, LIMITS } from '@oj/shared';
+import { ContestStatus, ContestType, LIMITS, LIVE_EVENT, type LiveBoardData } from '@oj/shared';
 import { Button, Card, Space, Table, Tag, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  LIVE_SAFETY_POLL_MS,
+  throttled,
+  useLiveEvent,
+  useLiveResync,
+  useLiveStatus,
+} from '../../../lib/events.js';
 import { notify } from '../../../lib/notify.js';
 import { saveBlob } from '../../../lib/save-blob.js';
 import { downloadContestRank, useContestBoard } from '../api/contest.js';
@@ -12,12 +19,16 @@ import { BoardControls, type BoardSwitches } from './BoardControls.js';
 import { acmColumns, oiColumns } from './board-columns.js';
 import './board.css';
 
+/** Board refetches caused by live events: at most one per this many ms, plus up to the jitter (many viewers). */
+export const LIVE_BOARD_MIN_MS = 2000;
+export const LIVE_BOARD_JITTER_MS = 1000;
+
 /**
  * A contest scoreboard (doc 2 §2.9), ACM or OI by the contest's rule: controls, the table (rank with award colours,
  * user, solved / score, one column per problem with the §4.5 cell classes), page sizes 10-300 (50 by default),
- * auto-refresh every 30 s while running (off after the end or after a failed refresh), concerned users kept per
- * contest in local storage. `outside` reads the public board (openRank, no login); `isContestAdmin` shows the
- * force-update switch.
+ * auto-refresh while running (every 30 s, or on the live stream's board events; off after the end or after a
+ * failed refresh), concerned users kept per contest in local storage. `outside` reads the public board (openRank,
+ * no login); `isContestAdmin` shows the force-update switch.
  */
 export function ContestBoard({
   contest: c,
@@ -60,10 +71,28 @@ export function ContestBoard({
     containsEnd: sw.containsEnd,
   };
   const acm = c.type !== ContestType.OI;
+  // While the live stream is up (issue 10 §4) a board event of this contest refetches the page (at most once per
+  // LIVE_BOARD_MIN_MS, spread by a jitter); the 30 s timer then only runs as a rare safety net.
+  const live = useLiveStatus();
+  const auto = sw.autoRefresh && !ended;
   const board = useContestBoard<AcmRow | OiRow>(q, {
     outside,
-    refreshMs: sw.autoRefresh && !ended ? LIMITS.scoreboardRefreshMs : false,
+    refreshMs: auto ? (live ? LIVE_SAFETY_POLL_MS : LIMITS.scoreboardRefreshMs) : false,
   });
+  const latest = useRef(board);
+  latest.current = board;
+  const refresh = useMemo(
+    () => throttled(() => void latest.current.refetch(), LIVE_BOARD_MIN_MS, LIVE_BOARD_JITTER_MS),
+    [],
+  );
+  useLiveEvent<LiveBoardData>(
+    LIVE_EVENT.board,
+    (d) => {
+      if (d.cid === c.id) refresh();
+    },
+    auto,
+  );
+  useLiveResync(refresh, auto);
   useEffect(() => {
     if (board.isError && sw.autoRefresh) {
       setSw((s) => ({ ...s, autoRefresh: false }));
@@ -162,6 +191,7 @@ export function ContestBoard({
         }}
         showForce={isContestAdmin && !outside}
         ended={ended}
+        live={live}
       />
       <div className="oj-board">
         {acm ? (

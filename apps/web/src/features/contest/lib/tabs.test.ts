@@ -4,13 +4,14 @@ import { menuDisabled, needsPassword, visibleTabs } from './tabs.js';
 const user = { isContestAdmin: false, isSuperAdmin: false, openContestComment: false };
 
 describe('contest tabs (doc 2 §2.7)', () => {
-  it('shows a participant the four base tabs plus announcements in an ACM contest without printing', () => {
+  it('shows a participant the four base tabs plus announcements and clarifications in an ACM contest without printing', () => {
     expect(visibleTabs({ type: 0, openPrint: false }, user)).toEqual([
       'overview',
       'problems',
       'submissions',
       'rank',
       'announcements',
+      'clarifications',
     ]);
   });
   it('adds AC info and scroll board for contest admins in ACM only, admin print when printing is open', () => {

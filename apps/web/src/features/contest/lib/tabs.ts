@@ -7,6 +7,7 @@ export const CONTEST_TABS = [
   'submissions',
   'rank',
   'announcements',
+  'clarifications',
   'ac-info',
   'rejudge',
   'comment',
@@ -26,7 +27,8 @@ export interface TabViewer {
 /**
  * The tabs doc 2 §2.7 shows for a contest and viewer: comment only when the site enables contest comments; print
  * when the contest has printing open; AC info and scroll board for contest admins in ACM contests; admin print for
- * contest admins when printing is open; rejudge for super admins. The rest always.
+ * contest admins when printing is open; rejudge for super admins. The rest always (clarifications, issue 10 §3:
+ * everyone who sees the contest menu).
  */
 export function visibleTabs(c: { type: number; openPrint: boolean }, v: TabViewer): ContestTab[] {
   const acm = c.type === ContestType.ACM;
@@ -36,6 +38,7 @@ export function visibleTabs(c: { type: number; openPrint: boolean }, v: TabViewe
     submissions: true,
     rank: true,
     announcements: true,
+    clarifications: true,
     'ac-info': v.isContestAdmin && acm,
     rejudge: v.isSuperAdmin,
     comment: v.openContestComment,

@@ -1,17 +1,14 @@
-import { CalendarOutlined, ClockCircleOutlined, TeamOutlined } from '@ant-design/icons';
 import { CONTEST_STATUS_INFO, ContestStatus, type ContestStatusCode, ContestType } from '@oj/shared';
-import { Button, Card, Empty, Input, Pagination, Select, Space, Spin } from 'antd';
+import { Card, Empty, Input, Pagination, Select, Space, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { t as tt } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/notify.js';
 import { session } from '../../../lib/session.js';
-import { formatTime } from '../../../lib/time.js';
 import { type ContestListFilter, useContestList } from '../api/contest.js';
 import type { ContestVo } from '../api/types.js';
-import { AuthLock, AuthTag, RuleTag, StatusTag, TypeIcon } from '../components/ContestTags.js';
-import { DurationText } from '../components/DurationText.js';
+import { ContestRows } from '../components/ContestRows.js';
 import { readListFilter, writeListFilter } from '../lib/list-params.js';
 
 /**
@@ -86,73 +83,7 @@ export default function ContestListPage() {
         ) : !data?.records.length ? (
           <Empty description={t('No_contest')} />
         ) : (
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="contest-list">
-            {data.records.map((c) => (
-              <li
-                key={c.id}
-                data-testid="contest-row"
-                style={{
-                  display: 'flex',
-                  gap: 12,
-                  alignItems: 'center',
-                  padding: '12px 12px',
-                  marginBottom: 8,
-                  borderLeft: `4px solid ${(CONTEST_STATUS_INFO[c.status as ContestStatusCode] ?? CONTEST_STATUS_INFO[1]).color}`,
-                  background: '#fafafa',
-                  flexWrap: 'wrap',
-                }}
-              >
-                <TypeIcon type={c.type} />
-                <div style={{ flex: 1, minWidth: 200 }}>
-                  <Space size={6} style={{ fontSize: 16 }}>
-                    <Button
-                      type="link"
-                      onClick={() => open(c)}
-                      style={{
-                        padding: 0,
-                        fontSize: 16,
-                        height: 'auto',
-                        whiteSpace: 'normal',
-                        textAlign: 'left',
-                      }}
-                      data-testid="contest-title"
-                    >
-                      {c.title}
-                    </Button>
-                    <AuthLock auth={c.auth} />
-                  </Space>
-                  <Space
-                    wrap
-                    size={[12, 4]}
-                    style={{ marginTop: 6, color: 'rgba(0,0,0,0.55)', fontSize: 13 }}
-                  >
-                    <span>
-                      <CalendarOutlined /> {formatTime(c.startTime)}
-                    </span>
-                    <span>
-                      <ClockCircleOutlined /> <DurationText ms={c.duration} />
-                    </span>
-                    <RuleTag type={c.type} oiRankScoreType={c.oiRankScoreType} />
-                    <AuthTag auth={c.auth} />
-                    <span>
-                      <TeamOutlined /> {c.count}
-                    </span>
-                    {c.openRank && (
-                      <Button
-                        size="small"
-                        disabled={c.status === ContestStatus.SCHEDULED}
-                        onClick={() => board(c)}
-                        data-testid="outside-board"
-                      >
-                        {t('Scoreboard')}
-                      </Button>
-                    )}
-                  </Space>
-                </div>
-                <StatusTag status={c.status} />
-              </li>
-            ))}
-          </ul>
+          <ContestRows contests={data.records} onOpen={open} onBoard={board} />
         )}
         <Pagination
           style={{ marginTop: 12, textAlign: 'right' }}

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { MyStatusIcon } from '../../problem/components/MyStatusIcon.js';
 import { useContestProblems } from '../api/contest.js';
 import type { ContestProblemVo } from '../api/types.js';
+import { BalloonId } from '../components/BalloonId.js';
 import { useContestShell } from '../components/ContestContext.js';
 
 /**
@@ -49,23 +50,7 @@ export default function ProblemsTab() {
             title: '#',
             dataIndex: 'displayId',
             width: 70,
-            render: (v: string, r) => (
-              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-                {r.color && (
-                  <span
-                    aria-hidden
-                    style={{
-                      width: 12,
-                      height: 12,
-                      borderRadius: 6,
-                      background: r.color,
-                      display: 'inline-block',
-                    }}
-                  />
-                )}
-                {v}
-              </span>
-            ),
+            render: (v: string, r) => <BalloonId displayId={v} color={r.color} />,
           },
           { title: t('Title'), dataIndex: 'displayTitle' },
           ...(oi

@@ -1,6 +1,8 @@
-import { LIMITS } from '@oj/shared';
+import { LIMITS, LIVE_EVENT } from '@oj/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api.js';
+import { useLiveEvent, useLiveResync } from '../../../lib/events.js';
+import { queryClient } from '../../../lib/query-client.js';
 import { messageKeys } from './keys.js';
 
 /** Unread counts of doc 1 §3: comment, reply, like, sys, mine. */
@@ -30,8 +32,15 @@ export async function getUnread(): Promise<UnreadCounts> {
 export const unreadQuery = (uid: string | undefined) =>
   queryOptions({ queryKey: messageKeys.unread(uid), queryFn: getUnread, staleTime: LIMITS.unreadPollMs });
 
-/** Unread counts polled every 120 s while logged in (doc 1 §4); zeros when logged out. */
+/**
+ * Unread counts polled every 120 s while logged in (doc 1 §4), and fetched again at once when the live event stream
+ * says they changed (`unread-messages`, sent when someone comments, replies or likes) or cannot vouch for what it
+ * missed; zeros when logged out.
+ */
 export function useUnread(uid: string | undefined): UnreadCounts {
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: messageKeys.unread(uid) });
+  useLiveEvent(LIVE_EVENT.unreadMessages, refetch, !!uid);
+  useLiveResync(refetch, !!uid);
   const { data } = useQuery({
     ...unreadQuery(uid),
     enabled: !!uid,

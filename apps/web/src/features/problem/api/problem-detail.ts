@@ -3,12 +3,16 @@ import { apiGet } from '../../../lib/api.js';
 import { problemKeys } from './keys.js';
 import type { LanguageVo, ProblemDetailResponse } from './types.js';
 
-/** GET /api/get-problem-detail?problemId= (doc 2 §2.2, §7): problem, tags, languages, templates, counts. */
-export const getProblemDetail = (problemId: string) =>
-  apiGet<ProblemDetailResponse>('/get-problem-detail', { problemId });
-export const problemDetailQuery = (problemId: string) =>
-  queryOptions({ queryKey: problemKeys.detail(problemId), queryFn: () => getProblemDetail(problemId) });
-export const useProblemDetail = (problemId: string) => useQuery(problemDetailQuery(problemId));
+/**
+ * GET /api/get-problem-detail?problemId=&gid= (doc 2 §2.2, §7): problem, tags, languages, templates, counts; `gid`
+ * for a group's problem (its members only).
+ */
+export const getProblemDetail = (problemId: string, gid?: number) =>
+  apiGet<ProblemDetailResponse>('/get-problem-detail', gid ? { problemId, gid } : { problemId });
+export const problemDetailQuery = (problemId: string, gid?: number) =>
+  queryOptions({ queryKey: problemKeys.detail(problemId), queryFn: () => getProblemDetail(problemId, gid) });
+export const useProblemDetail = (problemId: string, gid?: number) =>
+  useQuery(problemDetailQuery(problemId, gid));
 
 /** GET /api/get-problem-languages?pid= -> the languages the problem accepts (with content types). */
 export const getProblemLanguages = (pid: number) => apiGet<LanguageVo[]>('/get-problem-languages', { pid });

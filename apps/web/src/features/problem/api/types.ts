@@ -75,6 +75,8 @@ export interface ProblemCount {
 
 export interface ProblemDetailResponse {
   problem: ProblemDetailVo;
+  /** Description, input, output and hint rendered to safe HTML by the server ('' when empty). */
+  statementHtml: { description: string; input: string; output: string; hint: string };
   tags: TagVo[];
   languages: string[];
   codeTemplate: Record<string, string>;

@@ -12,9 +12,9 @@ import { formatLength, formatMemory, formatTimeMs } from '../../submission/lib/f
 /**
  * The My Submission tab of doc 2 §2.2 (login): the signed-in user's submissions of this problem, 10 a page,
  * refreshed every 2 s while one is unfinished; a status click opens the submission. In a contest (`cid`) the
- * problem is its display id and the rows come from the contest's submissions.
+ * problem is its display id and the rows come from the contest's submissions; in a group (`gid`) from the group's.
  */
-export function MySubmissions({ problemId, cid }: { problemId: string; cid?: number }) {
+export function MySubmissions({ problemId, cid, gid }: { problemId: string; cid?: number; gid?: number }) {
   const { t } = useTranslation('submission');
   const navigate = useNavigate();
   const [currentPage, setPage] = useState(1);
@@ -25,6 +25,7 @@ export function MySubmissions({ problemId, cid }: { problemId: string; cid?: num
     problemID: problemId,
     completeProblemID: true,
     ...(cid ? { cid } : {}),
+    ...(gid ? { gid } : {}),
   };
   const { data, isFetching } = useSubmissionList(filter);
   const columns: TableColumnsType<SubmissionListItem> = [

@@ -16,17 +16,17 @@ import type { ProblemDetailResponse } from '../api/types.js';
 import { shownLimits } from '../lib/problem-math.js';
 import { DifficultyTag } from './DifficultyTag.js';
 import { SampleBlock } from './SampleBlock.js';
-import { StatementText } from './StatementText.js';
+import { StatementHtml } from './StatementText.js';
 
 /** The statistics dialog (antd Modal, then ECharts), loaded when first opened. */
 const StatisticsDialog = lazyOnOpen(() => import('./StatisticsDialog.js').then((m) => m.StatisticsDialog));
 
-function Section({ title, source }: { title: string; source: string | null | undefined }) {
-  if (!source?.trim()) return null;
+function Section({ title, html }: { title: string; html: string }) {
+  if (!html) return null;
   return (
     <section style={{ marginBottom: 16 }}>
       <h5 className="oj-title-5">{title}</h5>
-      <StatementText source={source} />
+      <StatementHtml html={html} />
     </section>
   );
 }
@@ -41,11 +41,14 @@ export function ProblemStatement({
   detail,
   showDiscussion,
   solutionsPath,
+  discussionPath,
 }: {
   detail: ProblemDetailResponse;
   showDiscussion: boolean;
   /** Where the Solutions link goes (a contest's submission list); the practice status page by default. */
   solutionsPath?: string;
+  /** Where the Discussion link goes (a group's discussions of the problem); the public ones by default. */
+  discussionPath?: string;
 }) {
   const { t } = useTranslation('problem');
   const [stats, setStats] = useState(false);
@@ -144,7 +147,7 @@ export function ProblemStatement({
             </Button>
           </Link>
           {showDiscussion && (
-            <Link to={`/discussion/${encodeURIComponent(p.problemId)}`}>
+            <Link to={discussionPath ?? `/discussion/${encodeURIComponent(p.problemId)}`}>
               <Button size="small" icon={<CommentOutlined />}>
                 {t('Discussion')}
               </Button>
@@ -153,9 +156,9 @@ export function ProblemStatement({
         </Space>
       </div>
       <Divider style={{ margin: '12px 0' }} />
-      <Section title={t('Description')} source={p.description} />
-      <Section title={t('Input')} source={p.input} />
-      <Section title={t('Output')} source={p.output} />
+      <Section title={t('Description')} html={detail.statementHtml.description} />
+      <Section title={t('Input')} html={detail.statementHtml.input} />
+      <Section title={t('Output')} html={detail.statementHtml.output} />
       {(p.examples ?? []).length > 0 && (
         <section style={{ marginBottom: 16 }}>
           {(p.examples ?? []).map((e, i) => (
@@ -164,7 +167,7 @@ export function ProblemStatement({
           ))}
         </section>
       )}
-      <Section title={t('Hint')} source={p.hint} />
+      <Section title={t('Hint')} html={detail.statementHtml.hint} />
       {p.source?.trim() && (
         <section>
           <h5 className="oj-title-5">{t('Source')}</h5>

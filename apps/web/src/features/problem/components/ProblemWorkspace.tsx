@@ -1,7 +1,8 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Skeleton, Tabs, Tooltip } from 'antd';
+import { Button, Skeleton, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineTabs } from '../../../components/LineTabs.js';
 import { useSession } from '../../../lib/session.js';
 import type { ProblemDetailResponse } from '../api/types.js';
 import { CodePanel, type CodePanelProps } from './CodePanel.js';
@@ -19,6 +20,10 @@ export interface ProblemWorkspaceProps extends Omit<CodePanelProps, 'detail'> {
   showDiscussion: boolean;
   /** Solutions link target; the practice status page by default. */
   solutionsPath?: string;
+  /** Discussion link target; the public discussions of the problem by default. */
+  discussionPath?: string;
+  /** Open in focus mode (the full-screen routes, doc 1 §2.1). */
+  startFocused?: boolean;
 }
 
 /**
@@ -27,11 +32,18 @@ export interface ProblemWorkspaceProps extends Omit<CodePanelProps, 'detail'> {
  * resizable split and a focus (full-screen) mode left with Escape. `scope` (e.g. a contest's cid) flows to the
  * editor's submit and polling and to the My Submission list.
  */
-export function ProblemWorkspace({ detail, showDiscussion, solutionsPath, ...panel }: ProblemWorkspaceProps) {
+export function ProblemWorkspace({
+  detail,
+  showDiscussion,
+  solutionsPath,
+  discussionPath,
+  startFocused = false,
+  ...panel
+}: ProblemWorkspaceProps) {
   const { t } = useTranslation('problem');
   const { token } = useSession();
   const [tab, setTab] = useState('description');
-  const [focus, setFocus] = useState(false);
+  const [focus, setFocus] = useState(startFocused);
 
   useEffect(() => {
     if (!focus) return;
@@ -42,16 +54,20 @@ export function ProblemWorkspace({ detail, showDiscussion, solutionsPath, ...pan
 
   const hasAnnex = (detail.problem.userExtraFileNames ?? []).length > 0;
   const left = (
-    <Tabs
+    <LineTabs
       activeKey={tab}
       onChange={setTab}
-      destroyOnHidden
       items={[
         {
           key: 'description',
           label: t('Problem_Description'),
           children: (
-            <ProblemStatement detail={detail} showDiscussion={showDiscussion} solutionsPath={solutionsPath} />
+            <ProblemStatement
+              detail={detail}
+              showDiscussion={showDiscussion}
+              solutionsPath={solutionsPath}
+              discussionPath={discussionPath}
+            />
           ),
         },
         ...(token
@@ -61,7 +77,11 @@ export function ProblemWorkspace({ detail, showDiscussion, solutionsPath, ...pan
                 label: t('My_Submission'),
                 children: (
                   <Suspense fallback={<Skeleton active />}>
-                    <MySubmissions problemId={detail.problem.problemId} cid={panel.scope?.cid} />
+                    <MySubmissions
+                      problemId={detail.problem.problemId}
+                      cid={panel.scope?.cid}
+                      gid={panel.scope?.gid}
+                    />
                   </Suspense>
                 ),
               },
@@ -81,7 +101,7 @@ export function ProblemWorkspace({ detail, showDiscussion, solutionsPath, ...pan
             ]
           : []),
       ]}
-      tabBarExtraContent={
+      extra={
         <Tooltip title={focus ? t('Exit_Focus_Mode') : t('Focus_Mode')}>
           <Button
             type="text"

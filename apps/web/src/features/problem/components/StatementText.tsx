@@ -1,30 +1,37 @@
 import { Skeleton } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { Markdown } from '../../../components/Markdown.js';
-import { htmlToMarkdown, prepareStatement } from '../lib/statement-source.js';
+import { useEffect, useState } from 'react';
 import './statement.css';
 
 /**
- * One statement section rendered: markdown (inline HTML sanitized) at once, an HTML document after its conversion
- * (see lib/statement-source.ts). The problem page and the admin form's preview both render through this, so an
- * author sees what solvers will see.
+ * A statement section as the server rendered it (`statementHtml` of the problem detail: `@oj/shared/markdown`,
+ * sanitized there with the one allow-list, math as MathML). The problem pages carry no markdown renderer or KaTeX.
+ */
+export function StatementHtml({ html }: { html: string }) {
+  return (
+    <div className="oj-statement-text">
+      <div
+        className="oj-markdown"
+        style={{ overflowWrap: 'anywhere' }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the server's markdown pipeline
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </div>
+  );
+}
+
+/**
+ * A statement section rendered in the browser from its source by the same pipeline the server runs (loaded on
+ * first use): the admin form's preview, so an author sees exactly what solvers will see.
  */
 export function StatementText({ source }: { source: string }) {
-  const prepared = useMemo(() => prepareStatement(source), [source]);
-  const [converted, setConverted] = useState<{ html: string; md: string } | null>(null);
-  const html = 'html' in prepared ? prepared.html : null;
+  // The last rendering stays on screen while the next one loads (no flicker while typing).
+  const [html, setHtml] = useState<string | null>(null);
   useEffect(() => {
-    if (html == null) return;
     let live = true;
-    void htmlToMarkdown(html).then((md) => live && setConverted({ html, md }));
+    void import('@oj/shared/markdown').then((m) => live && setHtml(m.renderStatement(source)));
     return () => {
       live = false;
     };
-  }, [html]);
-  const md = 'markdown' in prepared ? prepared.markdown : converted?.html === html ? converted.md : null;
-  return (
-    <div className="oj-statement-text">
-      {md == null ? <Skeleton active paragraph={{ rows: 2 }} /> : <Markdown source={md} />}
-    </div>
-  );
+  }, [source]);
+  return html == null ? <Skeleton active paragraph={{ rows: 2 }} /> : <StatementHtml html={html} />;
 }

@@ -1,7 +1,10 @@
-import { isFinishedStatus, LIMITS } from '@oj/shared';
+import { isFinishedStatus, LIMITS, LIVE_EVENT, type LiveVerdictData } from '@oj/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiDownload, apiGet, apiPut } from '../../../lib/api.js';
+import { useLiveEvent, useLiveResync, useLiveStatus } from '../../../lib/events.js';
 import { saveBlob } from '../../../lib/save-blob.js';
+import { useSession } from '../../../lib/session.js';
+import { LIVE_SAFETY_POLL_MS } from '../lib/useSubmissionPoll.js';
 import { submissionKeys } from './keys.js';
 import type { CaseResultResponse, SubmissionDetailResponse, WaCaseData } from './types.js';
 
@@ -14,16 +17,32 @@ export const submissionDetailQuery = (submitId: number) =>
     queryFn: () => getSubmissionDetail(submitId),
     staleTime: 0,
   });
-/** The detail; polls every 2 s while the submission is unfinished (doc 2 §4.3), stopping on unmount. */
-export const useSubmissionDetail = (submitId: number) =>
-  useQuery({
+/**
+ * The detail; polls every 2 s while the submission is unfinished (doc 2 §4.3), stopping on unmount. For one's own
+ * submission while the live stream is up (issue 10 §4) its status changes arrive as events instead (the detail is
+ * fetched again when the status moves), with a check every 30 s as a safety net.
+ */
+export const useSubmissionDetail = (submitId: number) => {
+  const live = useLiveStatus();
+  const uid = useSession().userInfo?.uid;
+  const query = useQuery({
     ...submissionDetailQuery(submitId),
     enabled: Number.isInteger(submitId) && submitId > 0,
     refetchInterval: (q) => {
-      const st = q.state.data?.submission.status;
-      return st != null && !isFinishedStatus(st) ? LIMITS.submissionPollMs : false;
+      const sub = q.state.data?.submission;
+      if (sub == null || isFinishedStatus(sub.status)) return false;
+      return live && sub.uid === uid ? LIVE_SAFETY_POLL_MS : LIMITS.submissionPollMs;
     },
   });
+  const shown = query.data?.submission.status;
+  useLiveEvent<LiveVerdictData>(LIVE_EVENT.verdict, (d) => {
+    if (d.submitId === submitId && d.status !== shown) void query.refetch();
+  });
+  useLiveResync(() => {
+    if (shown != null && !isFinishedStatus(shown)) void query.refetch();
+  });
+  return query;
+};
 
 /** GET /api/get-all-case-result?submitId= -> cases and subtasks, or null when the problem hides them. */
 export const getAllCaseResult = (submitId: number) =>

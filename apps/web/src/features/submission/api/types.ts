@@ -39,6 +39,8 @@ export interface SubmissionListFilter {
   cid?: number;
   /** In a contest: also list submissions made after the end (doc 2 §2.7 settings switch). */
   containsEnd?: boolean;
+  /** A group's submissions (GET /api/get-submission-list?gid=, its members; docs/groups.md). */
+  gid?: number;
 }
 
 /** A row of the status checks: the shared `SubmissionStatusCheck` (judged / total while judging). */

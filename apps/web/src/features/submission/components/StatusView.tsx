@@ -25,13 +25,14 @@ export interface StatusContestScope {
 }
 
 /**
- * The submission list of doc 2 §2.4, used by /status and the contest submissions tab: Mine/All switch (login),
+ * The submission list of doc 2 §2.4, used by /status, the contest submissions tab and a group's status tab (`gid`:
+ * the group's submissions, problems and details opened inside the group): Mine/All switch (login),
  * verdict filter, problem id and author search (author disabled while Mine), filters in the address, refresh,
  * paging (15), auto-refresh every 2 s while some row is unfinished, and a Rejudge option (with confirmation) for
  * admin roles. With a `contest`, rows come from GET /api/contest-submissions, problems link to the contest's
  * problem page by display id, and the score column shows only in OI contests.
  */
-export function StatusView({ contest }: { contest?: StatusContestScope }) {
+export function StatusView({ contest, gid }: { contest?: StatusContestScope; gid?: number }) {
   const { t } = useTranslation('submission');
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -40,8 +41,9 @@ export function StatusView({ contest }: { contest?: StatusContestScope }) {
     () => ({
       ...readSubmissionFilter(sp),
       ...(contest ? { cid: contest.cid, containsEnd: contest.containsEnd } : {}),
+      ...(gid ? { gid } : {}),
     }),
-    [sp, contest],
+    [sp, contest, gid],
   );
   const { token, roles } = useSession();
   const mineWithoutLogin = !!filter.onlyMine && !token;
@@ -74,7 +76,8 @@ export function StatusView({ contest }: { contest?: StatusContestScope }) {
     }
   };
 
-  const detail = (r: SubmissionListItem) => navigate(`/submission-detail/${r.submitId}`);
+  const detail = (r: SubmissionListItem) =>
+    navigate(gid ? `/group/${gid}/submission-detail/${r.submitId}` : `/submission-detail/${r.submitId}`);
   const columns: TableColumnsType<SubmissionListItem> = [
     { title: t('Run_ID'), dataIndex: 'submitId', width: 80 },
     {
@@ -85,7 +88,9 @@ export function StatusView({ contest }: { contest?: StatusContestScope }) {
           to={
             contest
               ? `/contest/${contest.cid}/problem/${encodeURIComponent(r.displayPid)}`
-              : `/problem/${encodeURIComponent(r.displayPid)}`
+              : gid
+                ? `/group/${gid}/problem/${encodeURIComponent(r.displayPid)}`
+                : `/problem/${encodeURIComponent(r.displayPid)}`
           }
         >
           {r.displayPid} {r.title}

@@ -1,5 +1,7 @@
-import { isFinishedStatus, JudgeStatus, LIMITS } from '@oj/shared';
+import { isFinishedStatus, JudgeStatus, LIMITS, LIVE_EVENT, type LiveVerdictData } from '@oj/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLiveEvent, useLiveResync, useLiveStatus } from '../../../lib/events.js';
 import { usePoll } from '../../../lib/use-poll.js';
 import { submissionKeys } from '../api/keys.js';
 import { checkSubmissionsStatus, type SubmitScope } from '../api/submit.js';
@@ -20,26 +22,76 @@ export interface PollState {
   gaveUp: boolean;
 }
 
+/** While the live stream is up, progress and the verdict arrive as events: the check runs this rarely (ms). */
+export const LIVE_SAFETY_POLL_MS = 30_000;
+/** Verdict events remembered for a submission that is watched only after its event arrived. */
+const SEEN_MAX = 50;
+
+/** The status-check row a live verdict event stands for. */
+export function statusRowOf(d: LiveVerdictData): StatusCheck {
+  const { cid: _cid, ...row } = d;
+  return row;
+}
+
 /**
- * Polls the status check of one submission in `scope` (doc 2 §4.3) through `usePoll`: at once, then 300 ms
- * doubling to 2 s (to 600 ms while Judging), from 300 ms again whenever the status or the judged count moves; at most 300 checks, until its
- * status is none of Pending, Compiling, Judging (or Submitting). `onFinished` runs once per submission with the
- * final row. `start(submitId, status)` watches a new submission; `reset()` and unmount stop.
+ * Whether a live event replaces the row shown: anything but progress arriving after a final verdict (a rejudge
+ * starts again from Pending).
+ */
+export function takesLiveRow(old: StatusCheck | null | undefined, d: LiveVerdictData): boolean {
+  if (!old || !isFinishedStatus(old.status)) return true;
+  return isFinishedStatus(d.status) || d.status === JudgeStatus.PENDING;
+}
+
+/**
+ * Watches the status of one submission in `scope` (doc 2 §4.3). With the live stream up (issue 10 §4) the verdict
+ * and the Compiling / Judging progress arrive as events: one check at once, then one every 30 s as a safety net.
+ * Otherwise it polls through `usePoll`: at once, then 300 ms doubling to 2 s (to 600 ms while Judging), from 300 ms
+ * again whenever the status or the judged count moves; at most 300 checks, until its status is none of Pending,
+ * Compiling, Judging (or Submitting). `onFinished` runs once per submission with the final row.
+ * `start(submitId, status)` watches a new submission; `reset()` and unmount stop.
  */
 export function useSubmissionPoll(onFinished?: (s: StatusCheck) => void, scope: SubmitScope = {}) {
   const [target, setTarget] = useState<{ submitId: number; status: number } | null>(null);
   const submitId = target?.submitId ?? 0;
+  const cid = scope.cid ?? 0;
+  const live = useLiveStatus();
   const poll = usePoll<StatusCheck | null>({
-    queryKey: submissionKeys.status(scope.cid ?? 0, submitId),
+    queryKey: submissionKeys.status(cid, submitId),
     queryFn: async () => (await checkSubmissionsStatus([submitId], scope))[submitId] ?? null,
     enabled: target != null,
     isDone: (row) => row != null && isFinishedStatus(row.status),
     progressOf: (row) => [row?.status, row?.judged],
-    firstMs: LIMITS.submissionPollFirstMs,
+    firstMs: live ? LIVE_SAFETY_POLL_MS : LIMITS.submissionPollFirstMs,
     // While Judging the verdict is near: back off to 600 ms only; Pending / Compiling back off to the spec's 2 s.
     maxMs: (row) =>
-      row?.status === JudgeStatus.JUDGING ? LIMITS.submissionPollJudgingMs : LIMITS.submissionPollMs,
+      live
+        ? LIVE_SAFETY_POLL_MS
+        : row?.status === JudgeStatus.JUDGING
+          ? LIMITS.submissionPollJudgingMs
+          : LIMITS.submissionPollMs,
     maxChecks: LIMITS.submissionPollMax,
+  });
+
+  // Live events: the watched submission's row is replaced in the query cache (the poll above then sees it).
+  const qc = useQueryClient();
+  const seen = useRef(new Map<number, LiveVerdictData>());
+  const targetId = useRef(0);
+  targetId.current = submitId;
+  const apply = useCallback(
+    (d: LiveVerdictData) =>
+      qc.setQueryData<StatusCheck | null>(submissionKeys.status(cid, d.submitId), (old) =>
+        takesLiveRow(old, d) ? statusRowOf(d) : old,
+      ),
+    [qc, cid],
+  );
+  useLiveEvent<LiveVerdictData>(LIVE_EVENT.verdict, (d) => {
+    seen.current.delete(d.submitId);
+    seen.current.set(d.submitId, d);
+    if (seen.current.size > SEEN_MAX) seen.current.delete(seen.current.keys().next().value as number);
+    if (d.submitId === targetId.current) apply(d);
+  });
+  useLiveResync(() => {
+    if (targetId.current) void poll.query.refetch();
   });
   const finishedRef = useRef(onFinished);
   finishedRef.current = onFinished;
@@ -53,8 +105,13 @@ export function useSubmissionPoll(onFinished?: (s: StatusCheck) => void, scope: 
   }, [row, poll.done]);
 
   const start = useCallback(
-    (id: number, status: number = JudgeStatus.PENDING) => setTarget({ submitId: id, status }),
-    [],
+    (id: number, status: number = JudgeStatus.PENDING) => {
+      setTarget({ submitId: id, status });
+      // its event may have come before the submit call answered
+      const early = seen.current.get(id);
+      if (early) apply(early);
+    },
+    [apply],
   );
   const reset = useCallback(() => setTarget(null), []);
   const state: PollState | null = target && {

@@ -5,6 +5,10 @@ import { useOutletContext } from 'react-router';
 export interface TrainingShellContext {
   training: TrainingVo & { description: string };
   access: TrainingAccessVo;
+  /** The training's address: /training/:tid, or /group/:gid/training/:tid for a group's training (doc 3 §2). */
+  base: string;
+  /** The group of a group training opened inside its group; undefined for the site's trainings. */
+  gid?: number;
 }
 
 /** The shell context inside a training tab. */

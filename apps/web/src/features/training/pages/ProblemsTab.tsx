@@ -15,7 +15,7 @@ import { useTrainingShell } from '../components/TrainingContext.js';
 export default function ProblemsTab() {
   const { t } = useTranslation('training');
   const navigate = useNavigate();
-  const { training: tr } = useTrainingShell();
+  const { training: tr, base } = useTrainingShell();
   const { data, isLoading } = useTrainingProblems(tr.id);
   const [showTags, setShowTags] = useState(false);
   return (
@@ -38,7 +38,7 @@ export default function ProblemsTab() {
         data-testid="training-problems"
         scroll={{ x: 'max-content' }}
         onRow={(r) => ({
-          onClick: () => navigate(`/training/${tr.id}/problem/${encodeURIComponent(r.displayId)}`),
+          onClick: () => navigate(`${base}/problem/${encodeURIComponent(r.displayId)}`),
           style: { cursor: 'pointer' },
         })}
         columns={[

@@ -22,7 +22,7 @@ export default function RankTab() {
   const { t } = useTranslation(['training', 'submission']);
   const navigate = useNavigate();
   const { userInfo } = useSession();
-  const { training: tr } = useTrainingShell();
+  const { training: tr, gid } = useTrainingShell();
   const [currentPage, setPage] = useState(1);
   const [keyword, setKeyword] = useState<string | undefined>();
   const [picked, setPicked] = useState<string | null>(null);
@@ -124,7 +124,7 @@ export default function RankTab() {
                 onClick: cell
                   ? () =>
                       navigate(
-                        `/status?username=${encodeURIComponent(r.username)}&problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`,
+                        `${gid ? `/group/${gid}/status` : '/status'}?username=${encodeURIComponent(r.username)}&problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`,
                       )
                   : undefined,
               };

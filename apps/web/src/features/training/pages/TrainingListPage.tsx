@@ -1,15 +1,14 @@
 import { TRAINING_LIMITS, TrainingAuth, type TrainingVo } from '@oj/shared';
-import { Card, Input, Progress, Select, Space, Table, Tooltip } from 'antd';
+import { Card, Input, Select, Space, Table } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { t as tt } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/notify.js';
 import { session, useSession } from '../../../lib/session.js';
-import { formatTime } from '../../../lib/time.js';
 import { type TrainingListFilter, useTrainingCategories, useTrainingList } from '../api/training.js';
-import { CategoryTag, TrainingAuthTag } from '../components/TrainingTags.js';
-import { progressPercent } from '../lib/progress.js';
+import { useTrainingColumns } from '../components/TrainingColumns.js';
+import { CategoryTag } from '../components/TrainingTags.js';
 
 /** Reads the list filters of doc 2 §2.13 from the address (keyword, categoryId, auth, currentPage). */
 function readFilter(sp: URLSearchParams): TrainingListFilter {
@@ -47,6 +46,7 @@ export default function TrainingListPage() {
   const filter = useMemo(() => readFilter(sp), [sp]);
   const { data, isLoading } = useTrainingList(filter);
   const categories = useTrainingCategories();
+  const columns = useTrainingColumns(!!token);
   const update = (patch: Partial<TrainingListFilter>) =>
     setSp(writeFilter({ ...filter, currentPage: 1, ...patch }));
   const open = (r: TrainingVo) => {
@@ -115,49 +115,7 @@ export default function TrainingListPage() {
             showSizeChanger: false,
             onChange: (currentPage) => setSp(writeFilter({ ...filter, currentPage })),
           }}
-          columns={[
-            { title: '#', dataIndex: 'rank', width: 70 },
-            {
-              title: t('Title'),
-              dataIndex: 'title',
-              render: (v: string) => (
-                <span className="ant-typography" style={{ color: '#1677ff' }} data-testid="training-title">
-                  {v}
-                </span>
-              ),
-            },
-            { title: t('Auth'), dataIndex: 'auth', render: (v: string) => <TrainingAuthTag auth={v} /> },
-            {
-              title: t('Category'),
-              key: 'category',
-              render: (_: unknown, r) => <CategoryTag name={r.categoryName} color={r.categoryColor} />,
-            },
-            ...(token
-              ? [
-                  {
-                    title: t('Progress'),
-                    key: 'progress',
-                    width: 160,
-                    render: (_: unknown, r: TrainingVo) => (
-                      <Tooltip title={`${r.acCount ?? 0} / ${r.problemCount}`}>
-                        <Progress
-                          percent={progressPercent(r.acCount, r.problemCount)}
-                          size="small"
-                          data-testid="training-progress"
-                        />
-                      </Tooltip>
-                    ),
-                  },
-                ]
-              : []),
-            { title: t('Problems'), dataIndex: 'problemCount', width: 90 },
-            { title: t('Author'), dataIndex: 'author' },
-            {
-              title: t('Last_update'),
-              dataIndex: 'gmtModified',
-              render: (v: string) => formatTime(v),
-            },
-          ]}
+          columns={columns}
         />
       </Card>
     </div>

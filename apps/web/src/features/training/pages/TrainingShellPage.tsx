@@ -11,9 +11,9 @@ import { progressPercent } from '../lib/progress.js';
 
 type Tab = 'intro' | 'problems' | 'rank';
 
-/** The tab a path under /training/:tid belongs to (problem pages highlight Problem List). */
-function tabOf(path: string): Tab {
-  const seg = path.split('/')[3] ?? '';
+/** The tab a path under the training's `base` belongs to (problem pages highlight Problem List). */
+function tabOf(path: string, base: string): Tab {
+  const seg = path.slice(base.length).split('/')[1] ?? '';
   if (seg === 'problem' || seg === 'problems') return 'problems';
   return seg === 'rank' ? 'rank' : 'intro';
 }
@@ -22,13 +22,17 @@ function tabOf(path: string): Tab {
  * /training/:trainingID (doc 2 §2.13; login): title, AC progress bar and the info card (number, auth tag,
  * category tag, problem count, author, last modified), then the tabs Training Introduction, Problem List and, for
  * a private training, Record List (the rank). Problem and rank tabs are disabled until a private training's
- * password is given. Leaving the page clears loaded data: that training's queries leave the query cache.
+ * password is given. Leaving the page clears loaded data: that training's queries leave the query cache. Also serves
+ * /group/:groupID/training/:trainingID (doc 3 §2 group training details), its tabs then under that address.
  */
 export default function TrainingShellPage() {
   const { t } = useTranslation('training');
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const tid = Number(useParams().trainingID);
+  const params = useParams();
+  const tid = Number(params.trainingID);
+  const gid = params.groupID ? Number(params.groupID) : undefined;
+  const base = gid ? `/group/${gid}/training/${tid}` : `/training/${tid}`;
   const detail = useTrainingDetail(tid);
   const access = useTrainingAccess(tid, !!detail.data);
   useForgetTrainingOnLeave(tid);
@@ -39,14 +43,18 @@ export default function TrainingShellPage() {
       <Result
         status="404"
         title={t('Training_load_failed')}
-        extra={<Button onClick={() => navigate('/training')}>{t('Back_to_list')}</Button>}
+        extra={
+          <Button onClick={() => navigate(gid ? `/group/${gid}/training` : '/training')}>
+            {t('Back_to_list')}
+          </Button>
+        }
       />
     );
   }
   const tr = detail.data;
   const acc = access.data ?? { access: false, isAdmin: false, registered: false };
-  const ctx: TrainingShellContext = { training: tr, access: acc };
-  const active = tabOf(pathname);
+  const ctx: TrainingShellContext = { training: tr, access: acc, base, gid };
+  const active = tabOf(pathname, base);
   const tabs: Tab[] = ['intro', 'problems', ...(tr.auth === TrainingAuth.PRIVATE ? (['rank'] as Tab[]) : [])];
   const percent = progressPercent(tr.acCount, tr.problemCount);
 
@@ -86,7 +94,7 @@ export default function TrainingShellPage() {
       </Card>
       <Tabs
         activeKey={active}
-        onChange={(k) => navigate(k === 'intro' ? `/training/${tid}` : `/training/${tid}/${k}`)}
+        onChange={(k) => navigate(k === 'intro' ? base : `${base}/${k}`)}
         items={tabs.map((k) => ({
           key: k,
           label: <span data-testid={`training-tab-${k}`}>{t(`tab.${k}`)}</span>,

@@ -1,0 +1,73 @@
+import { Col, Input, Row, Typography } from 'antd';
+import { type ReactNode, useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from './Markdown.js';
+import { MarkdownToolbar, useMarkdownInserts } from './MarkdownToolbar.js';
+
+/**
+ * THE markdown editor: a textarea with a live preview beside it (under it on narrow screens). The preview renders
+ * through the app's one sanitized renderer (`Markdown`) unless `preview` renders it the way its page does (the
+ * problem statement). `toolbar` adds the markdown toolbar (emoji, code, link, list; image upload with
+ * `onUploadImage`). Controlled by antd Form (`value` / `onChange`).
+ */
+export function MarkdownEditor(props: {
+  value?: string;
+  onChange?: (v: string) => void;
+  rows?: number;
+  id?: string;
+  placeholder?: string;
+  preview?: (source: string) => ReactNode;
+  toolbar?: boolean;
+  onUploadImage?: (file: File) => Promise<string>;
+  maxLength?: number;
+  'data-testid'?: string;
+}) {
+  const { t } = useTranslation('editor');
+  const value = props.value ?? '';
+  const deferred = useDeferredValue(value);
+  const change = (v: string) => props.onChange?.(v);
+  const { ref, insert } = useMarkdownInserts(value, change);
+  return (
+    <Row gutter={[12, 8]}>
+      <Col xs={24} lg={12}>
+        {props.toolbar && (
+          <MarkdownToolbar
+            insert={insert}
+            onUploadImage={props.onUploadImage}
+            testIdPrefix={`${props['data-testid'] ?? 'md'}-tool`}
+          />
+        )}
+        <Input.TextArea
+          ref={ref}
+          id={props.id}
+          data-testid={props['data-testid']}
+          value={props.value}
+          onChange={(e) => change(e.target.value)}
+          autoSize={{ minRows: props.rows ?? 4, maxRows: 18 }}
+          placeholder={props.placeholder ?? t('Markdown_hint')}
+          maxLength={props.maxLength}
+          showCount={props.maxLength != null}
+        />
+      </Col>
+      <Col xs={24} lg={12}>
+        <div
+          style={{
+            border: '1px dashed #d9d9d9',
+            borderRadius: 6,
+            padding: '4px 11px',
+            minHeight: 40,
+            maxHeight: 420,
+            overflow: 'auto',
+          }}
+          data-testid={props['data-testid'] ? `${props['data-testid']}-preview` : undefined}
+        >
+          {deferred.trim() ? (
+            (props.preview ?? ((s: string) => <Markdown source={s} />))(deferred)
+          ) : (
+            <Typography.Text type="secondary">{t('Preview_empty')}</Typography.Text>
+          )}
+        </div>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  CodeOutlined,
+  FileImageOutlined,
+  LinkOutlined,
+  SmileOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { Button, Popover, Space } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea.js';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../lib/notify.js';
+import { checkAvatarFile } from './avatar-check.js';
+import { EMOJI } from './emoji.js';
+import { applyInsert, type Insert } from './markdown-insert.js';
+
+/**
+ * A textarea's inserts: `insert` applies a toolbar action to the current value at the caret (or around the
+ * selection), reports the new value through `onChange`, then restores focus and the selection.
+ */
+export function useMarkdownInserts(value: string, onChange: (v: string) => void) {
+  const ref = useRef<TextAreaRef>(null);
+  const insert = (ins: Insert) => {
+    const el = ref.current?.resizableTextArea?.textArea;
+    const start = el?.selectionStart ?? value.length;
+    const end = el?.selectionEnd ?? value.length;
+    const next = applyInsert({ value, start, end }, ins);
+    onChange(next.value);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(next.start, next.end);
+    });
+  };
+  return { ref, insert };
+}
+
+/**
+ * The markdown toolbar of the comment and discussion editors (doc 1 §2.7): an emoji picker and inserts for
+ * inline code, a code block, a link and a list; with `onUploadImage`, an image button that checks the file
+ * (gif, jpg, jpeg, png, bmp, webp; 2 MB), uploads it and inserts `![name](link)`.
+ */
+export function MarkdownToolbar({
+  insert,
+  onUploadImage,
+  testIdPrefix = 'md',
+}: {
+  insert: (ins: Insert) => void;
+  onUploadImage?: (file: File) => Promise<string>;
+  testIdPrefix?: string;
+}) {
+  const { t } = useTranslation('editor');
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file || !onUploadImage) return;
+    const bad = checkAvatarFile(file);
+    if (bad) {
+      notify.error(
+        bad === 'type'
+          ? t('common:File_type_not_supported', { name: file.name })
+          : t('common:File_size_exceeds'),
+      );
+      return;
+    }
+    setUploading(true);
+    try {
+      const url = await onUploadImage(file);
+      insert({ kind: 'image', alt: file.name.replace(/\.[^.]+$/, ''), url });
+    } catch {
+      // the api client showed the message
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const tool = (key: string, label: string, icon: React.ReactNode, ins: Insert) => (
+    <Button
+      key={key}
+      size="small"
+      type="text"
+      icon={icon}
+      aria-label={label}
+      title={label}
+      data-testid={`${testIdPrefix}-${key}`}
+      onClick={() => insert(ins)}
+    />
+  );
+
+  return (
+    <Space size={2} wrap>
+      <Popover
+        open={emojiOpen}
+        onOpenChange={setEmojiOpen}
+        trigger="click"
+        placement="bottomLeft"
+        content={
+          <div
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(8, 32px)', gap: 2 }}
+            data-testid={`${testIdPrefix}-emoji-list`}
+          >
+            {EMOJI.map((e) => (
+              <button
+                key={e}
+                type="button"
+                className="oj-emoji"
+                onClick={() => {
+                  insert({ kind: 'text', text: e });
+                  setEmojiOpen(false);
+                }}
+                style={{ fontSize: 18, border: 0, background: 'none', cursor: 'pointer', padding: 2 }}
+              >
+                {e}
+              </button>
+            ))}
+          </div>
+        }
+      >
+        <Button
+          size="small"
+          type="text"
+          icon={<SmileOutlined />}
+          aria-label={t('Emoji')}
+          title={t('Emoji')}
+          data-testid={`${testIdPrefix}-emoji`}
+        />
+      </Popover>
+      {tool('inline-code', t('Inline_code'), <span style={{ fontFamily: 'monospace' }}>{'</>'}</span>, {
+        kind: 'inlineCode',
+      })}
+      {tool('code-block', t('Code_block'), <CodeOutlined />, { kind: 'codeBlock' })}
+      {tool('link', t('Link'), <LinkOutlined />, { kind: 'link', label: t('Link_text') })}
+      {tool('list', t('List'), <UnorderedListOutlined />, { kind: 'list' })}
+      {onUploadImage && (
+        <>
+          <Button
+            size="small"
+            type="text"
+            icon={<FileImageOutlined />}
+            loading={uploading}
+            aria-label={t('Upload_image')}
+            title={t('Upload_image')}
+            data-testid={`${testIdPrefix}-image`}
+            onClick={() => fileInput.current?.click()}
+          />
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".gif,.jpg,.jpeg,.png,.bmp,.webp"
+            style={{ display: 'none' }}
+            data-testid={`${testIdPrefix}-image-input`}
+            onChange={(e) => {
+              void onFile(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api.js';
+import { queryClient } from '../../../lib/query-client.js';
+import { contestKeys } from './contest.js';
+
+/**
+ * POST /api/admin/judge/rejudge-contest-problem?cid=&pid= (super admin; doc 2 §2.10 Rejudge All) -> { count }:
+ * every submission of the problem back to the judge queue. Refreshes the whole contest (board, problem counts,
+ * submissions, AC info) since each of them moves.
+ */
+export const useRejudgeContestProblem = (cid: number) =>
+  useMutation({
+    mutationFn: (pid: number) =>
+      apiPost<{ count: number }>('/admin/judge/rejudge-contest-problem', undefined, undefined, { cid, pid }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contestKeys.one(cid) }),
+  });
