@@ -7,6 +7,7 @@ import {
   type Inbox,
   launchBrowser,
   newPage,
+  pickLanguage,
   ROOT_PASSWORD,
   type RunningServer,
   shot,
@@ -203,8 +204,7 @@ export async function solveInContest(
 ): Promise<void> {
   await p.goto(`${server.base}/contest/${cid}/problem/${displayId}`);
   await expect.poll(() => p.locator('.cm-content').count(), T).toBe(1);
-  await p.getByTestId('editor-language').click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option[title="C++"]').click();
+  await pickLanguage(p, 'C++');
   const content = p.locator('[data-testid="code-panel"] .cm-content');
   await content.click();
   await p.keyboard.press('Control+A');

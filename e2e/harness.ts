@@ -254,3 +254,41 @@ export async function shot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
+
+/** Picks a language by name in the code editor's language list (a native `<select>`, `data-testid="editor-language"`). */
+export async function pickLanguage(page: Page, name: string): Promise<void> {
+  await page.getByTestId('editor-language').selectOption({ label: name });
+}
+
+/** Requests in flight per page, the live event stream aside (see `networkQuiet`). */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+/** Starts counting `page`'s requests in flight (the live event stream `/api/events` aside). */
+export function trackRequests(page: Page): void {
+  if (inFlight.has(page)) return;
+  const open = new Set<unknown>();
+  inFlight.set(page, open);
+  page.on('request', (r) => {
+    if (!new URL(r.url()).pathname.startsWith('/api/events')) open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Playwright's `networkidle` for pages that keep the live event stream open (every signed-in page, and any page
+ * following a contest or a submission): resolves once no other request has been in flight for `quietMs`. Call
+ * `trackRequests(page)` before the navigation to count its first requests too.
+ */
+export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
+  trackRequests(page);
+  const open = inFlight.get(page) as Set<unknown>;
+  let since = Date.now();
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (open.size > 0) since = Date.now();
+    else if (Date.now() - since >= quietMs) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`requests still in flight after ${timeoutMs} ms`);
+}

@@ -95,6 +95,9 @@ let rootToken = '';
 let submitId = 0;
 let cid = 0;
 let tid = 0;
+let did = 0;
+/** The group pages' data: a protected group with a problem, a training, a contest, a submission, a discussion. */
+const grp = { gid: 0, problemId: '', tid: 0, cid: 0, submitId: 0, did: 0 };
 /** The site's own name, short name and project name (an admin's words, not keys). */
 let siteTexts = new Set<string>();
 const cat = catalogue();
@@ -118,14 +121,159 @@ async function rawKeys(page: Page, lang: 'en-US' | 'zh-CN'): Promise<string[]> {
   return [...found];
 }
 
-/** Opens `url`, waits until nothing loads any more, runs `act`, and returns the raw keys seen. */
+/**
+ * Opens `url`, waits for the load and 1.2 s more (the tab's live-event stream keeps the network busy, so it is never
+ * idle) and for no skeleton or spinner, runs `act`, and returns the raw keys seen.
+ */
 async function visit(page: Page, url: string, lang: 'en-US' | 'zh-CN', act?: (p: Page) => Promise<void>) {
   await page.goto(`${server.base}${url}`);
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(1200);
   await expect.poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').count(), T).toBe(0);
   if (act) await act(page);
   await page.waitForTimeout(300);
   return (await rawKeys(page, lang)).map((k) => `${lang} ${url}: ${k}`);
+}
+
+/**
+ * Issue 13's group pages: root (exempt from the creation limits) makes a protected group with an announcement, a
+ * problem (`<shortName>1`), a training and a running contest holding it, a submission in the group and a
+ * discussion in the group.
+ */
+async function seedGroup(categoryId: number): Promise<void> {
+  const token = rootToken;
+  const base = server.base;
+  const g = await api<{ id: number }>(base, 'POST', '/group', {
+    token,
+    body: {
+      name: 'Keys group',
+      shortName: 'KEYSG',
+      brief: 'A group for the key check.',
+      description: 'The **group** of the keys.',
+      auth: 2,
+      code: 'ABCDEF',
+      visible: true,
+    },
+  });
+  grp.gid = g.data.id;
+  const gid = grp.gid;
+  await api(base, 'POST', '/group/announcement', {
+    token,
+    body: { gid, title: 'Keys group announcement', content: 'Welcome.', status: 0 },
+  });
+  const problem = await api<{ pid: number; problemId: string }>(base, 'POST', '/group/problem', {
+    token,
+    body: {
+      problem: {
+        problemId: '1',
+        title: 'Group keys',
+        description: 'Add two numbers.',
+        input: 'Two integers.',
+        output: 'Their sum.',
+        examples: [{ input: '1 2', output: '3' }],
+        timeLimit: 1000,
+        memoryLimit: 256,
+        type: 0,
+        auth: 1,
+        gid,
+      },
+      samples: [{ input: '1 2\n', output: '3\n' }],
+      languages: ['C++'],
+      tags: [],
+      codeTemplates: [],
+    },
+  });
+  grp.problemId = problem.data.problemId;
+  const training = await api<{ tid: number }>(base, 'POST', '/group/training', {
+    token,
+    body: {
+      gid,
+      training: { title: 'Keys group training', description: 'One problem.', auth: 'Public' },
+      trainingCategory: { id: categoryId },
+    },
+  });
+  grp.tid = training.data.tid;
+  await api(base, 'POST', '/group/add-training-problem-from-group', {
+    token,
+    body: { tid: grp.tid, problemId: grp.problemId, displayId: 'A' },
+  });
+  const hour = 3600_000;
+  const contest = await api<{ cid: number }>(base, 'POST', '/group/contest', {
+    token,
+    body: {
+      gid,
+      title: 'Keys group contest',
+      description: 'One problem.',
+      type: 0,
+      auth: 0,
+      startTime: new Date(Date.now() - hour).toISOString(),
+      endTime: new Date(Date.now() + hour).toISOString(),
+    },
+  });
+  grp.cid = contest.data.cid;
+  await api(base, 'POST', '/group/add-contest-problem-from-group', {
+    token,
+    body: { cid: grp.cid, problemId: grp.problemId, displayId: 'A' },
+  });
+  const sub = await api<{ submitId: number }>(base, 'POST', '/submit-problem-judge', {
+    token,
+    body: { pid: problem.data.pid, language: 'C++', code: 'int main(){return 0;}', gid },
+  });
+  grp.submitId = sub.data.submitId;
+  const categories = await api<{ id: number }[]>(base, 'GET', '/discussion-category');
+  const discussion = await api<{ id: number }>(base, 'POST', '/discussion', {
+    token,
+    body: {
+      title: 'Keys group discussion',
+      description: 'In the group.',
+      content: 'A question for the **class**.',
+      categoryId: categories.data[0]?.id,
+      gid,
+    },
+  });
+  grp.did = discussion.data.id;
+}
+
+/** The group pages (doc 3 §2) with their admin views, as root sees them; visitors are sent to log in. */
+function groupPages(): [string, ((p: Page) => Promise<void>)?][] {
+  const g = `/group/${grp.gid}`;
+  return [
+    ['/group', async (p) => void (await p.getByTestId('group-create-open').click())],
+    [g, async (p) => void (await p.getByTestId('group-disband').click())],
+    [`${g}/announcement`, async (p) => void (await p.getByTestId('group-announcement-create').click())],
+    [`${g}/problem`],
+    [`${g}/problem?view=admin`],
+    [`${g}/problem?view=create`],
+    [`${g}/problem/${grp.problemId}`],
+    [`${g}/problem/${grp.problemId}/full-screen`],
+    [`${g}/training`],
+    [`${g}/training?view=admin`],
+    [`${g}/training?view=create`],
+    [
+      `${g}/training?view=problems&tid=${grp.tid}`,
+      async (p) => void (await p.getByTestId('training-add-group').click()),
+    ],
+    [`${g}/training/${grp.tid}`],
+    [`${g}/training/${grp.tid}/problems`],
+    [`${g}/training/${grp.tid}/problem/A`],
+    [`${g}/training/${grp.tid}/problem/A/full-screen`],
+    [`${g}/training/${grp.tid}/rank`],
+    [`${g}/contest`],
+    [`${g}/contest?view=admin`],
+    [
+      `${g}/contest?view=problems&cid=${grp.cid}`,
+      async (p) => void (await p.getByTestId('open-add-group').click()),
+    ],
+    [`${g}/contest?view=announcements&cid=${grp.cid}`],
+    [`${g}/status`],
+    [`${g}/submission-detail/${grp.submitId}`],
+    [`${g}/discussion`],
+    [`${g}/discussion/${grp.problemId}`],
+    [`${g}/discussion-detail/${grp.did}`],
+    [`${g}/member`, async (p) => void (await p.getByTestId('group-member-admin').click())],
+    [`${g}/setting`],
+    [`${g}/rank`],
+  ];
 }
 
 beforeAll(async () => {
@@ -173,6 +321,7 @@ beforeAll(async () => {
       type: 0,
       auth: 0,
       openRank: true,
+      openPrint: true,
       startTime: new Date(Date.now() - hour).toISOString(),
       endTime: new Date(Date.now() + hour).toISOString(),
     },
@@ -181,6 +330,14 @@ beforeAll(async () => {
   await api(server.base, 'POST', '/admin/contest/add-problem-from-public', {
     token: rootToken,
     body: { cid, pid, displayId: 'A' },
+  });
+  await api(server.base, 'POST', '/admin/contest/announcement', {
+    token: rootToken,
+    body: { cid, announcement: { title: 'Keys announcement', content: 'Read **this**.' } },
+  });
+  await api(server.base, 'POST', '/admin/contest/clarification', {
+    token: rootToken,
+    body: { cid, displayId: 'A', answer: 'Keys clarification to everyone.' },
   });
   // A public training with K1 as problem A, for the training pages.
   const category = await api<{ id: number }>(server.base, 'POST', '/admin/training/category', {
@@ -199,6 +356,21 @@ beforeAll(async () => {
     token: rootToken,
     body: { tid, pid, displayId: 'A' },
   });
+  // A discussion on K1 with a comment, for the discussion pages and the comment section.
+  const categories = await api<{ id: number }[]>(server.base, 'GET', '/discussion-category');
+  const discussion = await api<{ id: number }>(server.base, 'POST', '/discussion', {
+    token: rootToken,
+    body: {
+      title: 'Keys discussion',
+      description: 'About K1.',
+      content: 'Is **1 2** the only sample?',
+      categoryId: categories.data[0]?.id,
+      pid: 'K1',
+    },
+  });
+  did = discussion.data.id;
+  await api(server.base, 'POST', '/comment', { token: rootToken, body: { did, content: 'Yes.' } });
+  await seedGroup(category.data.id);
   const site = await api<Record<string, unknown>>(server.base, 'GET', '/get-website-config');
   siteTexts = new Set(['name', 'shortName', 'projectName'].map((k) => String(site.data[k])));
   browser = await launchBrowser();
@@ -235,6 +407,15 @@ describe('no raw i18n key on any page', () => {
     [`/contest/${cid}/problem/A`],
     [`/contest/${cid}/submissions`],
     [`/contest/${cid}/rank`],
+    [`/contest/${cid}/scroll-board`],
+    ['/scrollBoard'],
+    [`/scrollBoard?cid=${cid}`],
+    [`/contest/${cid}/announcements`],
+    [`/contest/${cid}/clarifications`],
+    [`/contest/${cid}/ac-info`],
+    [`/contest/${cid}/print`],
+    [`/contest/${cid}/admin-print`],
+    [`/contest/${cid}/rejudge`],
     [`/contest/acm-scoreboard/${cid}`],
     [`/contest/oi-scoreboard/${cid}`],
     ['/training'],
@@ -242,6 +423,16 @@ describe('no raw i18n key on any page', () => {
     [`/training/${tid}/problems`],
     [`/training/${tid}/problem/A`],
     [`/training/${tid}/rank`],
+    [`/contest/${cid}/comment`],
+    ['/discussion'],
+    ['/discussion/K1'],
+    [`/discussion-detail/${did}`, async (p) => void (await p.getByTestId('discussion-report').click())],
+    ['/message'],
+    ['/message/discuss'],
+    ['/message/reply'],
+    ['/message/like'],
+    ['/message/sys'],
+    ['/message/mine'],
     ['/acm-rank'],
     ['/oi-rank'],
     ['/help'],
@@ -249,6 +440,7 @@ describe('no raw i18n key on any page', () => {
     ['/setting'],
     ['/reset-password'],
     ['/no-such-page'],
+    ...groupPages(),
     ['/logout'],
   ];
   const admin = (pid: number): [string, ((p: Page) => Promise<void>)?][] => [
@@ -267,6 +459,7 @@ describe('no raw i18n key on any page', () => {
     ['/admin/contest/create'],
     [`/admin/contest/${cid}/edit`],
     [`/admin/contest/${cid}/problems`],
+    [`/admin/contest/${cid}/announcement`],
     [`/admin/contest/${cid}/problem/create`],
     [`/admin/contest/${cid}/problem/${pid}/edit`],
     ['/admin/training'],
@@ -276,6 +469,10 @@ describe('no raw i18n key on any page', () => {
     [`/admin/training/${tid}/problems`],
     ['/admin/judge-server'],
     ['/admin/language'],
+    ['/admin/discussion'],
+    ['/admin/discussion?tab=report'],
+    ['/admin/notice', async (p) => void (await p.getByTestId('notice-create').click())],
+    ['/admin/group-problem/apply'],
   ];
 
   it('the visit list covers every page of the route table', () => {
@@ -327,6 +524,6 @@ describe('no raw i18n key on any page', () => {
       }
       await signed.context.close();
       expect(found).toEqual([]);
-    }, 300_000);
+    }, 1_200_000);
   }
 });

@@ -7,7 +7,9 @@ import {
   configureMail,
   type Inbox,
   launchBrowser,
+  networkQuiet,
   newPage,
+  pickLanguage,
   ROOT,
   type RunningServer,
   shot,
@@ -224,7 +226,7 @@ describe('practice', () => {
     await expect.poll(() => page.getByTestId('problem-title').textContent(), T).toContain('A+B');
     await expect.poll(() => page.getByTestId('sample-input').first().textContent(), T).toBe('1 2');
     await expect.poll(() => page.locator('.cm-content').count(), T).toBe(1);
-    await pickOption(page, 'editor-language', 'C++');
+    await pickLanguage(page, 'C++');
     await typeCode(page, AC_CODE);
     await shot(page, 'practice-problem-detail-en');
 
@@ -261,7 +263,7 @@ describe('practice', () => {
     await expect.poll(() => page.locator('.cm-content').count(), T).toBe(1);
     // The accepted code and its language were kept locally for this problem.
     await expect.poll(() => page.locator('.cm-content').textContent(), T).toContain('std::cout');
-    await expect.poll(() => page.getByTestId('editor-language').textContent(), T).toBe('C++');
+    await expect.poll(() => page.getByTestId('editor-language').inputValue(), T).toBe('C++');
     await typeCode(page, WA_CODE);
     const waId = await submitAndWait(page, -1);
     waSubmitId = waId;
@@ -306,7 +308,7 @@ describe('practice', () => {
     await page.evaluate(() => localStorage.setItem('languages', 'zh-CN'));
     for (const [name, url] of pages) {
       await page.goto(`${server.base}${url}`);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await expect.poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').count(), T).toBe(0);
       if (name === 'acm-rank')
         await expect.poll(() => page.getByTestId('rank-ac').first().textContent(), T).toBe('1');
@@ -320,7 +322,7 @@ describe('practice', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     for (const [name, url] of pages) {
       await page.goto(`${server.base}${url}`);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await expect.poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').count(), T).toBe(0);
       await shot(page, `practice-${name}-375`);
       // Nothing sticks out sideways on a phone.

@@ -12,7 +12,7 @@ import {
   stopContestWorld,
   T,
 } from '../contest-kit.js';
-import { api, newPage, type RunningServer, shot } from '../harness.js';
+import { api, newPage, pickLanguage, type RunningServer, shot } from '../harness.js';
 
 /**
  * A private training as a coach builds it and a student works through it (issue 11), tried as a new user would:
@@ -48,8 +48,7 @@ let tid = 0;
 async function solve(p: Page, displayId: string, op: string, final: number): Promise<void> {
   await p.goto(`${server.base}/training/${tid}/problem/${displayId}`);
   await expect.poll(() => p.locator('.cm-content').count(), T).toBe(1);
-  await p.getByTestId('editor-language').click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option[title="C++"]').click();
+  await pickLanguage(p, 'C++');
   await p.locator('[data-testid="code-panel"] .cm-content').click();
   await p.keyboard.press('Control+A');
   await p.keyboard.press('Delete');
