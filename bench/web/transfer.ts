@@ -14,7 +14,14 @@
  * `BENCH_VERBOSE=1` lists the 20 largest responses of each page (`BENCH_VERBOSE=200`: the 200 largest).
  */
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, type RunningServer, startServer } from '../../e2e/harness.js';
+import {
+  launchBrowser,
+  networkQuiet,
+  newPage,
+  type RunningServer,
+  startServer,
+  trackRequests,
+} from '../../e2e/harness.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const IDENTITY = process.env.BENCH_IDENTITY === '1';
@@ -86,6 +93,7 @@ async function coldLoad(browser: Browser, base: string, page: PageCase): Promise
       requests++;
       files.push({ url: urls.get(e.requestId) ?? '?', bytes: e.encodedDataLength });
     });
+    trackRequests(tab);
     await tab.goto(base + page.path, { waitUntil: 'commit' });
     const readyAt = await tab.waitForFunction(
       (sels) => (sels.every((s) => document.querySelector(s)) ? performance.now() : 0),
@@ -93,7 +101,8 @@ async function coldLoad(browser: Browser, base: string, page: PageCase): Promise
       { polling: 'raf' },
     );
     const ready = (await readyAt.jsonValue()) as number;
-    await tab.waitForLoadState('networkidle');
+    // Not `networkidle`: a page following a submission or a board keeps the live event stream open.
+    await networkQuiet(tab);
     const fcp = await tab.evaluate(
       () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
     );
