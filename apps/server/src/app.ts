@@ -15,6 +15,7 @@ import { modules } from './modules/index.js';
 import authPlugin from './plugins/auth.js';
 import compressionPlugin from './plugins/compression.js';
 import errorsPlugin, { clientError } from './plugins/errors.js';
+import notifyHubPlugin from './plugins/notify-hub.js';
 import sessionSyncPlugin from './plugins/session-sync.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -78,6 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  await app.register(notifyHubPlugin);
   await app.register(sessionSyncPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Listener, openListener } from '../modules/events/listener.js';
 import { forgetAllSessionsLocally, forgetSessionsLocally, onSessionsForgotten } from './session-cache.js';
 
 /** The PostgreSQL channel on which server processes tell each other which cached sessions to forget. */
@@ -14,13 +13,12 @@ export const SESSION_CHANNEL = 'oj_sessions';
  * sid or uid, and every other instance forgets the same rows when it hears it. While the listening connection is
  * down nothing is heard, so on every (re)connect the whole cache is dropped. PGlite is one process: nothing to do.
  */
-export default fp(async function sessionSync(app: FastifyInstance) {
-  if (app.ctx.dbKind !== 'postgres') return;
-  const origin = randomUUID();
-  let listener: Listener | null = null;
-  app.addHook('onReady', async () => {
-    listener = await openListener(app.ctx, [SESSION_CHANNEL], {
-      onNotify: (_channel, payload) => {
+export default fp(
+  async function sessionSync(app: FastifyInstance) {
+    if (app.ctx.dbKind !== 'postgres') return;
+    const origin = randomUUID();
+    app.notifyHub.subscribe(SESSION_CHANNEL, {
+      onNotify: (payload) => {
         try {
           const m = JSON.parse(payload) as { origin?: string; sid?: string; uid?: string };
           if (m.origin === origin) return;
@@ -33,18 +31,15 @@ export default fp(async function sessionSync(app: FastifyInstance) {
         }
       },
       onConnected: () => forgetAllSessionsLocally(app.ctx),
-      onError: (err) => app.log.warn({ err }, 'session sync: listening connection lost'),
     });
-  });
-  const off = onSessionsForgotten((ctx, who) => {
-    if (ctx !== app.ctx) return;
-    const payload = JSON.stringify({ origin, sid: who.sid, uid: who.uid });
-    app.ctx.db
-      .execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${payload})`)
-      .catch((err) => app.log.warn({ err }, 'session sync: notify failed'));
-  });
-  app.addHook('onClose', async () => {
-    off();
-    await listener?.close();
-  });
-});
+    const off = onSessionsForgotten((ctx, who) => {
+      if (ctx !== app.ctx) return;
+      const payload = JSON.stringify({ origin, sid: who.sid, uid: who.uid });
+      app.ctx.db
+        .execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${payload})`)
+        .catch((err) => app.log.warn({ err }, 'session sync: notify failed'));
+    });
+    app.addHook('onClose', async () => off());
+  },
+  { name: 'session-sync', dependencies: ['notify-hub'] },
+);

@@ -1,7 +1,9 @@
 import { Role, UserStatus } from '@oj/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../src/context.js';
+import { rowsOf } from '../../src/lib/sql-rows.js';
 import { SESSION_CACHE_MS } from '../../src/plugins/session-cache.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { call, makeUser } from '../problem/fixtures.js';
@@ -73,5 +75,14 @@ describe.skipIf(!url)('session cache across instances', () => {
     expect(await dashboardOn(b.app, v.token)).toBe(200);
     expect((await call(a.app, { method: 'GET', url: '/api/logout', token: v.token })).code).toBe(200);
     expect(await msUntilB(v.token, 401)).toBeLessThan(SESSION_CACHE_MS * 0.75);
+  });
+});
+
+describe.skipIf(!url)('one listening connection per server process', () => {
+  it('the session relay and the live-event bus share it: two instances hold two, each on every channel', async () => {
+    const res = await a.ctx.db.execute(sql`
+      SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND query LIKE 'LISTEN %'`);
+    expect(rowsOf<{ n: number }>(res)[0].n).toBe(2);
   });
 });

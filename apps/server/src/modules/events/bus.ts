@@ -5,7 +5,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { tooMany } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { Audience, type Deliverable } from './audience.js';
-import { type Listener, openListener } from './listener.js';
+import type { NotifyHub } from '../../plugins/notify-hub.js';
 import { LIVE_CHANNEL, LIVE_TRANSIENT_CHANNEL, type LiveMessage } from './publish.js';
 import type { LiveStream } from './stream.js';
 
@@ -57,7 +57,8 @@ export class LiveBus {
   private readonly byUser = new Map<string, Set<LiveStream>>();
   private readonly anonymousByIp = new Map<string, number>();
   private readonly audience: Audience;
-  private listener: Listener | null = null;
+  /** Set once start() has read the starting point: notifications before it are caught up by start() itself. */
+  private started = false;
   private maxSeen = 0;
   /** Missing ids below maxSeen -> when to stop waiting for them. */
   private readonly gaps = new Map<number, number>();
@@ -71,8 +72,23 @@ export class LiveBus {
   constructor(
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
+    hub: NotifyHub,
   ) {
     this.audience = new Audience(ctx);
+    hub.subscribe(LIVE_CHANNEL, {
+      onNotify: () => {
+        if (this.started) void this.read();
+      },
+      onConnected: () => {
+        if (this.started) void this.read();
+      },
+    });
+    hub.subscribe(LIVE_TRANSIENT_CHANNEL, {
+      onNotify: (payload) => {
+        if (this.started) this.transient(payload);
+      },
+      onConnected: () => undefined,
+    });
   }
 
   /** Open streams of this process. */
@@ -81,9 +97,10 @@ export class LiveBus {
   }
 
   /**
-   * Starts listening and reading: the highest id so far becomes the starting point (ids missing just below it are
-   * waited for as gaps, so a transaction committing right now is not lost), then the timers (keep-alive, gaps,
-   * pruning).
+   * Starts reading: the highest id so far becomes the starting point (ids missing just below it are waited for as
+   * gaps, so a transaction committing right now is not lost), what came after it is read, and from then on every
+   * NOTIFY heard on the process's listening connection (plugins/notify-hub.ts) makes it read again; then the
+   * timers (keep-alive, gaps, pruning).
    */
   async start(): Promise<void> {
     const res = await this.ctx.db.execute(sql`
@@ -95,14 +112,8 @@ export class LiveBus {
         for (let k = ids[i - 1] + 1; k < ids[i]; k++) this.gaps.set(k, until);
       this.maxSeen = ids[ids.length - 1];
     }
-    this.listener = await openListener(this.ctx, [LIVE_CHANNEL, LIVE_TRANSIENT_CHANNEL], {
-      onNotify: (channel, payload) => {
-        if (channel === LIVE_CHANNEL) void this.read();
-        else this.transient(payload);
-      },
-      onConnected: () => void this.read(),
-      onError: (err) => this.log.warn({ err }, 'live events: the listening connection failed'),
-    });
+    this.started = true;
+    void this.read();
     const every = (ms: number, fn: () => void) => {
       const t = setInterval(fn, ms);
       t.unref();
@@ -124,7 +135,6 @@ export class LiveBus {
     for (const g of this.gates.values()) if (g.timer) clearTimeout(g.timer);
     this.gates.clear();
     this.closeStreams();
-    await this.listener?.close();
   }
 
   /** 429 when the user (or, anonymous, the address) already holds the most streams allowed. */

@@ -25,7 +25,7 @@ const lifetime = () => LIVE_LIMITS.streamLifetimeMs * (0.8 + Math.random() * 0.4
 
 /** Live updates (issue 10 §4; docs/events.md): one server-sent event stream per browser tab. */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bus = new LiveBus(app.ctx, app.log);
+  const bus = new LiveBus(app.ctx, app.log, app.notifyHub);
   app.addHook('onReady', () => bus.start());
   // Streams never end on their own: they must be closed before the server can close.
   app.addHook('preClose', async () => bus.closeStreams());
