@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, SessionUser } from '../../context.js';
 import { tooMany } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql-rows.js';
-import { Audience, type Deliverable } from './audience.js';
 import type { NotifyHub } from '../../plugins/notify-hub.js';
+import { Audience, type Deliverable } from './audience.js';
 import { LIVE_CHANNEL, LIVE_TRANSIENT_CHANNEL, type LiveMessage } from './publish.js';
 import type { LiveStream } from './stream.js';
 
