@@ -341,17 +341,34 @@ export const GROUP_AREA_ROWS: GRow[] = [
   {
     method: 'PUT',
     route: '/api/group/discussion',
-    what: "the owner's discussion: its author only",
+    what: "the owner's discussion, new text: its author only",
     request: (s) => ({
       payload: {
         id: s.did,
-        title: 'Welcome thread',
+        title: 'Welcome thread, edited',
         description: 'Say hello',
         categoryId: s.discussionCategoryId,
         content: 'Hello all',
       },
     }),
     expect: inside(403, { owner: 200 }),
+    fresh: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/group/discussion',
+    what: "Discussion Admin status select (disable): the group's admins, not site admin roles",
+    request: (s) => ({ payload: { id: s.did, status: 1 } }),
+    expect: adminUp(200),
+    fresh: true,
+  },
+  {
+    method: 'PUT',
+    route: '/api/group/discussion',
+    what: "Discussion Admin top switch: the group's admins, not site admin roles",
+    request: (s) => ({ payload: { id: s.did, topPriority: true } }),
+    expect: adminUp(200),
+    fresh: true,
   },
   {
     method: 'DELETE',

@@ -105,6 +105,27 @@ export const updateDiscussionBody = createDiscussionBody
   .extend({ id: idField('id') });
 export type UpdateDiscussionBody = z.infer<typeof updateDiscussionBody>;
 
+/** A discussion's status as a body field: 0 normal or 1 disabled (400 naming `status` otherwise). */
+const discussionStatusField = z.literal([DiscussionStatus.NORMAL, DiscussionStatus.DISABLED]);
+const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
+
+/**
+ * PUT /api/group/discussion body (doc 3 "Group discussions"; docs/groups.md): the author's edit (`title`,
+ * `description`, `categoryId`, `content`) and/or its group admins' toggles (`status`, `topPriority`); every field
+ * but `id` may be left out, and `null` counts as left out (HOJ's pages send the whole list row, whose `content`
+ * is null for others' posts). Other fields (`likeNum`, `pid`, `gid`…) are dropped.
+ */
+export const groupUpdateDiscussionBody = z.object({
+  id: idField('id'),
+  title: z.preprocess(nullToUndefined, createDiscussionBody.shape.title.optional()),
+  description: z.preprocess(nullToUndefined, createDiscussionBody.shape.description.optional()),
+  categoryId: z.preprocess(nullToUndefined, idField('categoryId').optional()),
+  content: z.preprocess(nullToUndefined, createDiscussionBody.shape.content.optional()),
+  topPriority: z.preprocess(nullToUndefined, z.boolean().optional()),
+  status: z.preprocess(nullToUndefined, discussionStatusField.optional()),
+});
+export type GroupUpdateDiscussionBody = z.infer<typeof groupUpdateDiscussionBody>;
+
 /** GET /api/discussion-like query: `toLike` false asks to undo, which is refused. */
 export const discussionLikeQuery = z.object({
   did: didField,
@@ -135,7 +156,7 @@ export const discussionCategoryListBody = z
 export const adminUpdateDiscussionBody = z.object({
   id: idField('id'),
   topPriority: z.boolean().optional(),
-  status: z.union([z.literal(DiscussionStatus.NORMAL), z.literal(DiscussionStatus.DISABLED)]).optional(),
+  status: discussionStatusField.optional(),
 });
 
 /** DELETE /api/admin/discussion body: the ids. */

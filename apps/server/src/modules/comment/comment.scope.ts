@@ -1,11 +1,15 @@
-import { CommentSourceType, ContestStatus, DiscussionStatus, isAdminRole, Role } from '@oj/shared';
+import { CommentSourceType, ContestStatus, isAdminRole, Role } from '@oj/shared';
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { comments, discussions, users } from '../../db/schema/index.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { type ContestRow, enterContest, isContestAdmin } from '../contest/contest.access.js';
 import { contestStatus } from '../contest/contest.clock.js';
-import { assertContestCommentsOpen, assertDiscussionAccess } from '../discussion/discussion.rules.js';
+import {
+  assertContestCommentsOpen,
+  assertDiscussionAccess,
+  assertNotDisabled,
+} from '../discussion/discussion.rules.js';
 
 /**
  * Where a comment lives and who may see it (issue 12; doc 1 §2.7, §6): a discussion (`did`; the public-discussion
@@ -29,7 +33,7 @@ export function oneTarget(q: { did?: number; cid?: number }): { did?: number; ci
 
 /**
  * The target of a comment section for `user`: for a discussion the discussion (404), its access rule (the
- * switch; a group discussion its group's membership) and its state (403 disabled, admin roles excepted); for a
+ * switch; a group discussion its group's membership) and its state (403 disabled, admin roles and the group's admins excepted); for a
  * contest the switch (403) and enterContest (401, 404, 403).
  */
 export async function openTarget(
@@ -45,9 +49,7 @@ export async function openTarget(
       .limit(1);
     if (!d) throw notFound('discussion.notFound');
     const group = await assertDiscussionAccess(ctx, user, d);
-    if (d.status === DiscussionStatus.DISABLED && !(user && isAdminRole(user.role))) {
-      throw forbidden('discussion.disabled');
-    }
+    assertNotDisabled(user, d, group);
     return { kind: 'discussion', did: d.id, discussion: d, groupAdmin: !!group?.isGroupAdmin };
   }
   if (t.cid == null) throw badRequest('comment.target');

@@ -1,9 +1,7 @@
 import {
   CommentSourceType,
   DISCUSSION_LIMITS,
-  DiscussionStatus,
   formatReportContent,
-  isAdminRole,
   LIMITS,
   MessageAction,
   parseReportContent,
@@ -12,9 +10,9 @@ import {
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { discussionLikes, discussionReports, discussions } from '../../db/schema/index.js';
-import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
+import { badRequest, tooMany } from '../../lib/errors.js';
 import { remind } from '../message/message.service.js';
-import { assertDiscussionAccess } from './discussion.rules.js';
+import { assertDiscussionAccess, assertNotDisabled } from './discussion.rules.js';
 import { loadDiscussionRow } from './discussion.view.js';
 
 /**
@@ -22,12 +20,13 @@ import { loadDiscussionRow } from './discussion.view.js';
  * throttled per user by the spec's gap; a report of six fixed tags and a reason.
  */
 
-/** Loads a discussion users may act on: 404 unknown, its access rule, 403 disabled (admin roles excepted). */
+/**
+ * Loads a discussion users may act on: 404 unknown, its access rule, 403 disabled (admin roles and, for a group
+ * discussion, its group's admins excepted).
+ */
 async function actionable(ctx: AppContext, user: SessionUser, did: number) {
   const row = await loadDiscussionRow(ctx, did);
-  await assertDiscussionAccess(ctx, user, row);
-  if (row.status === DiscussionStatus.DISABLED && !isAdminRole(user.role))
-    throw forbidden('discussion.disabled');
+  assertNotDisabled(user, row, await assertDiscussionAccess(ctx, user, row));
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { isAdminRole, MUTED_ROLES, NO_DISCUSS_ROLES } from '@oj/shared';
+import { DiscussionStatus, isAdminRole, MUTED_ROLES, NO_DISCUSS_ROLES } from '@oj/shared';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, SessionUser } from '../../context.js';
@@ -47,6 +47,31 @@ export async function assertDiscussionAccess(
   }
   if (!(await ctx.config.get('website')).openGroupDiscussion) throw forbidden('discussion.groupClosed');
   return enterGroup(ctx, user, d.gid);
+}
+
+/**
+ * Who may pin a discussion (doc 3 "Group discussions": top switch for admin roles / group admins): in a group
+ * (`standing` of its group, from assertDiscussionAccess) its admins, super admins included; a site discussion
+ * (`standing` null) the admin roles.
+ */
+export function canPin(user: SessionUser, standing: GroupStanding | null): boolean {
+  return standing ? standing.isGroupAdmin : isAdminRole(user.role);
+}
+
+/**
+ * 403 "discussion.disabled" when `d` is disabled (status 1) and the caller may not moderate it: the admin roles
+ * read every disabled discussion, a group's admins (super admins included) its disabled group discussions.
+ * `standing`: the caller's standing in the discussion's group (assertDiscussionAccess), null for a site one.
+ */
+export function assertNotDisabled(
+  user: SessionUser | null,
+  d: { status: number | null },
+  standing: GroupStanding | null,
+): void {
+  if (d.status !== DiscussionStatus.DISABLED) return;
+  if (user && isAdminRole(user.role)) return;
+  if (standing?.isGroupAdmin) return;
+  throw forbidden('discussion.disabled');
 }
 
 /** Distinct problems `uid` solved outside contests (user_records.ac; 0 without a record). */

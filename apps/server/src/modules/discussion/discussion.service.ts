@@ -15,7 +15,13 @@ import { badRequest, forbidden } from '../../lib/errors.js';
 import { groupAccess } from '../group/group.access.js';
 import { canViewProblemIn, loadProblemByProblemId } from '../problem/problem.access.js';
 import { likePattern } from '../problem/problem.query.js';
-import { assertDailyLimit, assertDiscussionAccess, assertDiscussionsOpen } from './discussion.rules.js';
+import {
+  assertDailyLimit,
+  assertDiscussionAccess,
+  assertDiscussionsOpen,
+  assertNotDisabled,
+  canPin,
+} from './discussion.rules.js';
 import {
   loadDiscussionRow,
   readDiscussion,
@@ -113,7 +119,8 @@ export async function listDiscussions(
 /**
  * GET /api/get-discussion-detail?did -> DiscussionVo with content and the caller's like. 404 unknown, then its
  * access rule (403 when public discussions are off; a group discussion: the group switch and membership), 403
- * "discussion.disabled" for a disabled one (admin roles still read it).
+ * "discussion.disabled" for a disabled one (admin roles, and for a group discussion its group's admins, still read
+ * it).
  * Counts the view once per viewer (`uid`, or `ip` when signed out) per hour.
  */
 export async function discussionDetail(
@@ -123,9 +130,7 @@ export async function discussionDetail(
   ip: string,
 ): Promise<DiscussionVo> {
   const { liked, ...row } = await readDiscussionFor(ctx, did, user?.uid ?? null);
-  await assertDiscussionAccess(ctx, user, row);
-  const admin = !!user && isAdminRole(user.role);
-  if (row.status === DiscussionStatus.DISABLED && !admin) throw forbidden('discussion.disabled');
+  assertNotDisabled(user, row, await assertDiscussionAccess(ctx, user, row));
   const viewNum = await countView(ctx, did, viewerKey(user?.uid, ip));
   const vo = toDiscussionVo(row, { content: true, hasLike: liked });
   if (viewNum != null) vo.viewNum = viewNum;
@@ -152,14 +157,15 @@ export function withProblemPrefix(title: string, problemId: string): string {
  * POST /api/discussion -> the new DiscussionVo. The onRequest hook (needPoster) has checked role and AC count;
  * here: the switch (with `gid`: the group switch and membership of that group), the category, the problem (one
  * the caller may view; its display id prefixes the title), the title length with the prefix, and the daily limit
- * under the poster's lock. `topPriority` for admin roles only.
+ * under the poster's lock. `topPriority` is honoured from those who may pin (canPin: admin roles for a site
+ * discussion, the group's admins for a group one) and ignored from anyone else.
  */
 export async function createDiscussion(
   ctx: AppContext,
   user: SessionUser,
   b: CreateDiscussionBody,
 ): Promise<DiscussionVo> {
-  await assertDiscussionAccess(ctx, user, { gid: b.gid ?? null });
+  const standing = await assertDiscussionAccess(ctx, user, { gid: b.gid ?? null });
   await assertCategory(ctx, b.categoryId);
   let pid: string | null = null;
   let title = b.title;
@@ -189,7 +195,7 @@ export async function createDiscussion(
         gid: b.gid ?? null,
         uid: user.uid,
         author: user.username,
-        topPriority: isAdminRole(user.role) ? (b.topPriority ?? false) : false,
+        topPriority: canPin(user, standing) ? (b.topPriority ?? false) : false,
       })
       .returning({ id: discussions.id });
     return row.id;
@@ -199,7 +205,8 @@ export async function createDiscussion(
 
 /**
  * PUT /api/discussion -> the updated DiscussionVo. The author only (403 "discussion.authorOnly"); title,
- * description, content and category; `topPriority` from admin roles only; counts and the problem never change.
+ * description, content and category; `topPriority` from those who may pin (canPin), else ignored; counts and the
+ * problem never change. PUT /api/group/discussion adds the group admins' status and pin (group.discussion.ts).
  */
 export async function updateDiscussion(
   ctx: AppContext,
@@ -207,7 +214,7 @@ export async function updateDiscussion(
   b: UpdateDiscussionBody,
 ): Promise<DiscussionVo> {
   const row = await loadDiscussionRow(ctx, b.id);
-  await assertDiscussionAccess(ctx, user, row);
+  const standing = await assertDiscussionAccess(ctx, user, row);
   if (row.uid !== user.uid) throw forbidden('discussion.authorOnly');
   await assertCategory(ctx, b.categoryId);
   const title = row.pid ? withProblemPrefix(b.title, row.pid) : b.title;
@@ -219,7 +226,7 @@ export async function updateDiscussion(
       description: b.description,
       content: b.content,
       categoryId: b.categoryId,
-      ...(isAdminRole(user.role) && b.topPriority !== undefined ? { topPriority: b.topPriority } : {}),
+      ...(b.topPriority !== undefined && canPin(user, standing) ? { topPriority: b.topPriority } : {}),
       gmtModified: new Date(),
     })
     .where(eq(discussions.id, b.id));

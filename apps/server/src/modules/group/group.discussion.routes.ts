@@ -3,19 +3,15 @@ import {
   didQuery,
   discussionListQuery,
   gidField,
-  updateDiscussionBody,
+  groupUpdateDiscussionBody,
 } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needLogin, requireUser } from '../../plugins/auth.js';
 import { assertDiscussionAccess, needPoster } from '../discussion/discussion.rules.js';
-import {
-  createDiscussion,
-  deleteDiscussion,
-  listDiscussions,
-  updateDiscussion,
-} from '../discussion/discussion.service.js';
+import { createDiscussion, deleteDiscussion, listDiscussions } from '../discussion/discussion.service.js';
+import { updateGroupDiscussion } from './group.discussion.js';
 
 const groupListQuery = discussionListQuery.extend({ gid: gidField });
 
@@ -47,7 +43,10 @@ const groupDiscussionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** POST /api/group/discussion {gid, title, description, categoryId, content, pid?} (members who may post). */
+  /**
+   * POST /api/group/discussion {gid, title, description, categoryId, content, pid?, topPriority?} (members who may
+   * post) -> DiscussionVo; `topPriority` is honoured from the group's admins only (createDiscussion's canPin).
+   */
   app.post(
     '/group/discussion',
     { onRequest: needPoster, schema: { body: createDiscussionBody } },
@@ -57,11 +56,16 @@ const groupDiscussionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** PUT /api/group/discussion {id, title, description, categoryId, content} (its author) -> DiscussionVo. */
+  /**
+   * PUT /api/group/discussion {id, title?, description?, categoryId?, content?, status?, topPriority?} ->
+   * DiscussionVo: the author edits the text, the group's admins set status (0 normal, 1 disabled) and the pin
+   * (rules and answers: updateGroupDiscussion).
+   */
   app.put(
     '/group/discussion',
-    { onRequest: needLogin, schema: { body: updateDiscussionBody } },
-    async (req) => ok(await updateDiscussion(app.ctx, requireUser(req), req.body), 'Update successfully'),
+    { onRequest: needLogin, schema: { body: groupUpdateDiscussionBody } },
+    async (req) =>
+      ok(await updateGroupDiscussion(app.ctx, requireUser(req), req.body), 'Update successfully'),
   );
 
   /** DELETE /api/group/discussion?did= (its author, an admin role, or an admin of its group) -> null. */

@@ -463,6 +463,13 @@ export const groupRows: MatrixRow[] = [
     expect: signedIn(404),
   },
   {
+    method: 'PUT',
+    route: '/api/group/discussion',
+    what: 'the Discussion Admin toggles on an unknown discussion',
+    request: body({ id: GONE, status: 1, topPriority: true }),
+    expect: signedIn(404),
+  },
+  {
     method: 'DELETE',
     route: '/api/group/discussion',
     request: () => ({ url: `/api/group/discussion?did=${GONE}` }),
