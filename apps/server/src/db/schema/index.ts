@@ -1,3 +1,4 @@
+export * from './cache-versions.js';
 export * from './comments.js';
 export * from './compile-checks.js';
 export * from './config.js';

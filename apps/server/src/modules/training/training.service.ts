@@ -5,6 +5,7 @@ import { trainingCategories, trainingRecords, trainingRegisters, trainings } fro
 import { badRequest } from '../../lib/errors.js';
 import { likePattern } from '../problem/problem.query.js';
 import { openTraining, trainingStanding } from './training.access.js';
+import { cachedListPage, readListVersion } from './training.list.js';
 import { ensureRecord } from './training.progress.js';
 import { trainingChanged } from './training.rank.js';
 import { categoryJoin, toTrainingVo, trainingColumns } from './training.view.js';
@@ -21,7 +22,8 @@ export async function listCategories(ctx: AppContext) {
  * GET /api/get-training-list (doc 2 §2.13, §7): visible site trainings (with `gid`, that group's: the caller checks
  * membership) by order number (rank) then newest; keyword on the title, categoryId, auth. Each row carries
  * `acCount`, the AC progress of `q.uid` (then only the trainings that user takes part in: registered or with a
- * record, for user home) or of the caller when signed in, else null.
+ * record, for user home) or of the caller when signed in, else null. Without `uid` the page's rows come from the
+ * list cache (training.list.ts: one statement per request, never stale).
  */
 export async function listTrainings(
   ctx: AppContext,
@@ -29,7 +31,6 @@ export async function listTrainings(
   q: TrainingListQuery,
   gid?: number,
 ): Promise<Page<TrainingVo>> {
-  const progressOf = q.uid || viewer?.uid || null;
   const conds: (SQL | undefined)[] = [
     eq(trainings.status, true),
     gid != null ? eq(trainings.gid, gid) : eq(trainings.isGroup, false),
@@ -47,24 +48,48 @@ export async function listTrainings(
     );
   }
   const where = and(...conds);
-  // One query for the page (the total with it), one for the AC counts of those trainings (primary key lookups of
-  // training_records), no per-row queries.
-  const rows = await ctx.db
-    .select({ ...trainingColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-    .from(trainings)
-    .leftJoin(trainingCategories, categoryJoin)
-    .where(where)
-    .orderBy(asc(trainings.rank), desc(trainings.id))
-    .limit(q.limit)
-    .offset((q.currentPage - 1) * q.limit);
+  /** The page's rows (by order number, then newest; the total by `count(*) OVER ()`) as the API shows them. */
+  const pageRows = async () => {
+    const rows = await ctx.db
+      .select({ ...trainingColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+      .from(trainings)
+      .leftJoin(trainingCategories, categoryJoin)
+      .where(where)
+      .orderBy(asc(trainings.rank), desc(trainings.id))
+      .limit(q.limit)
+      .offset((q.currentPage - 1) * q.limit);
+    const total = rows.length
+      ? rows[0].total
+      : (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(where))[0].n;
+    return { rows, total };
+  };
+  const current = q.currentPage;
+  const size = q.limit;
+  if (!q.uid) {
+    // The rows are the same for every caller: kept per list version (training.list.ts); per request one statement
+    // reads the version and the caller's AC counts.
+    const key = JSON.stringify([gid ?? null, kw ?? '', q.categoryId ?? null, q.auth ?? null, current, size]);
+    const page = await cachedListPage(ctx, key, viewer?.uid ?? null, async () => {
+      const version = await readListVersion(ctx);
+      const { rows, total } = await pageRows();
+      const vos = rows.map((r) => {
+        const { acCount: _, ...vo } = toTrainingVo(r, null);
+        return vo;
+      });
+      return { version, rows: vos, ids: vos.map((r) => r.id), total };
+    });
+    return { ...page, current, size };
+  }
+  // A user's own trainings (user home): not kept, the rows depend on the user.
+  const { rows, total } = await pageRows();
   const acs = new Map<number, number>();
-  if (progressOf && rows.length) {
+  if (rows.length) {
     const mine = await ctx.db
       .select({ tid: trainingRecords.tid, ac: trainingRecords.ac })
       .from(trainingRecords)
       .where(
         and(
-          eq(trainingRecords.uid, progressOf),
+          eq(trainingRecords.uid, q.uid),
           inArray(
             trainingRecords.tid,
             rows.map((r) => r.id),
@@ -73,15 +98,7 @@ export async function listTrainings(
       );
     for (const m of mine) acs.set(m.tid, m.ac);
   }
-  const total = rows.length
-    ? rows[0].total
-    : (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(trainings).where(where))[0].n;
-  return {
-    records: rows.map((r) => toTrainingVo(r, progressOf ? (acs.get(r.id) ?? 0) : null)),
-    total,
-    current: q.currentPage,
-    size: q.limit,
-  };
+  return { records: rows.map((r) => toTrainingVo(r, acs.get(r.id) ?? 0)), total, current, size };
 }
 
 /** The caller's AC count in a training (0 without a record). */
