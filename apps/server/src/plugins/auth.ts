@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { isAdminRole, Role, UserStatus } from '@oj/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { AppContext, SessionUser } from '../context.js';
 import { sessions, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
@@ -18,21 +19,72 @@ const REFRESH_BELOW_S = TOKEN_TTL_S / 2;
  */
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600;
 
-let secretPromise: Promise<Uint8Array> | null = null;
+/** An imported HMAC key (Web Crypto). */
+type HmacKey = Awaited<ReturnType<typeof webcrypto.subtle.importKey>>;
+
+let secretPromise: Promise<HmacKey> | null = null;
 let secretFor: AppContext | null = null;
 
-/** The JWT secret: OJ_JWT_SECRET, else one generated at first start and kept in the database. */
-async function jwtSecret(ctx: AppContext): Promise<Uint8Array> {
+/**
+ * The JWT secret as an HMAC-SHA-256 key, imported once (jose would import a raw secret again for every token):
+ * OJ_JWT_SECRET, else one generated at first start and kept in the database.
+ */
+async function jwtSecret(ctx: AppContext): Promise<HmacKey> {
   if (secretFor !== ctx || !secretPromise) {
     secretFor = ctx;
     secretPromise = (async () => {
-      if (ctx.env.OJ_JWT_SECRET) return new TextEncoder().encode(ctx.env.OJ_JWT_SECRET);
-      let s = (await ctx.config.get('secret')).jwtSecret;
+      let s = ctx.env.OJ_JWT_SECRET;
+      if (!s) s = (await ctx.config.get('secret')).jwtSecret;
       if (!s) s = (await ctx.config.set('secret', { jwtSecret: randomBytes(32).toString('hex') })).jwtSecret;
-      return new TextEncoder().encode(s);
+      return webcrypto.subtle.importKey(
+        'raw',
+        new TextEncoder().encode(s),
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['sign', 'verify'],
+      );
     })();
+    secretPromise.catch(() => {
+      secretPromise = null;
+    });
   }
   return secretPromise;
+}
+
+/** A verified token's claims: user, session and expiry (s since epoch). */
+interface Claims {
+  uid: string;
+  sid: string;
+  exp: number;
+}
+
+/** Tokens verified lately, per app, by the whole token text: the signature is checked once per VERIFIED_MS. */
+const verifiedOf = new WeakMap<AppContext, LRUCache<string, Claims>>();
+const VERIFIED_MS = 60_000;
+
+/**
+ * The claims of a token signed with this app's secret and not expired, else null. A verified token's claims are
+ * reused (same text, same claims) for VERIFIED_MS, never past its `exp`; the session behind it is checked by the
+ * caller on every request all the same (readSession).
+ */
+async function verifyToken(ctx: AppContext, token: string): Promise<Claims | null> {
+  let seen = verifiedOf.get(ctx);
+  if (!seen) {
+    seen = new LRUCache<string, Claims>({ max: 20_000, ttl: VERIFIED_MS });
+    verifiedOf.set(ctx, seen);
+  }
+  const nowS = Math.floor(Date.now() / 1000);
+  const hit = seen.get(token);
+  if (hit) return hit.exp > nowS ? hit : null;
+  try {
+    const { payload } = await jwtVerify(token, await jwtSecret(ctx), { algorithms: ['HS256'] });
+    const claims = { uid: String(payload.sub), sid: String(payload.sid), exp: Number(payload.exp) };
+    seen.set(token, claims);
+    return claims;
+  } catch (e) {
+    if (e instanceof joseErrors.JOSEError) return null;
+    throw e;
+  }
 }
 
 /** Signs a session token expiring at `expiresAt` (default: TOKEN_TTL_S from now). */
@@ -110,18 +162,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     const token = readToken(req);
     if (!token) return;
     const ctx = app.ctx;
-    let uid: string;
-    let sid: string;
-    let exp: number;
-    try {
-      const { payload } = await jwtVerify(token, await jwtSecret(ctx), { algorithms: ['HS256'] });
-      uid = String(payload.sub);
-      sid = String(payload.sid);
-      exp = Number(payload.exp);
-    } catch (e) {
-      if (e instanceof joseErrors.JOSEError) return;
-      throw e;
-    }
+    const claims = await verifyToken(ctx, token);
+    if (!claims) return;
+    const { uid, sid, exp } = claims;
     const row = await readSession(ctx, sid, uid);
     const endOfLife = row ? row.since.getTime() + SESSION_MAX_AGE_S * 1000 : 0;
     if (!row || row.status !== UserStatus.NORMAL || endOfLife <= Date.now()) return;

@@ -182,6 +182,19 @@ describe('the training list cache on one instance', () => {
     expect(trainingListStats.builds).toBe(before);
   });
 
+  it('answers concurrent callers each with their own progress, read together', async () => {
+    const tid = await makeTraining('Together', [pids[2]]);
+    await cached();
+    const who = [u.ann.token, u.coach.token, null];
+    const readsBefore = trainingListStats.reads;
+    const pages = await Promise.all(Array.from({ length: 30 }, (_, i) => list(t.app, who[i % 3])));
+    pages.forEach((p, i) => {
+      expect(row(p, tid)?.acCount).toBe([1, 0, null][i % 3]);
+    });
+    // Waiting requests share one statement: fewer statements than requests.
+    expect(trainingListStats.reads - readsBefore).toBeLessThan(30);
+  });
+
   it('keeps filtered pages apart and pages past the end right', async () => {
     const tid = await makeTraining('Needle in a list', []);
     const found = await list(t.app, u.ann.token, 'keyword=needle&limit=5');

@@ -1,6 +1,8 @@
+import type { PGlite } from '@electric-sql/pglite';
 import type { Page, TrainingVo } from '@oj/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import type pg from 'pg';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 
@@ -27,8 +29,8 @@ export interface ListPage {
   total: number;
 }
 
-/** How many list pages this process built (tests and the bench read it). */
-export const trainingListStats = { builds: 0 };
+/** List pages this process built, and statements it ran to read versions and progress (tests, the bench). */
+export const trainingListStats = { builds: 0, reads: 0 };
 
 /** Pages kept per app (a test process builds several apps on several databases). */
 const pagesOf = new WeakMap<AppContext, LRUCache<string, Promise<ListPage>>>();
@@ -63,35 +65,118 @@ function startBuild(ctx: AppContext, key: string, build: () => Promise<ListPage>
   return p;
 }
 
+const VERSION_SQL = `SELECT (SELECT version FROM cache_versions WHERE name = '${TRAINING_LIST_VERSION}') AS v, NULL AS uid, NULL::bigint AS tid, NULL::int AS ac`;
+const PROGRESS_SQL = `${VERSION_SQL} UNION ALL SELECT NULL, uid, tid, ac FROM training_records WHERE uid = ANY($1::text[]) AND tid = ANY($2::bigint[])`;
+
+/** A raw statement's rows; on PostgreSQL a named (prepared once per connection: parsed and planned once) statement. */
+async function preparedRows<T>(ctx: AppContext, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const client = (ctx.db as unknown as { $client: unknown }).$client;
+  if (ctx.dbKind === 'postgres') return (await (client as pg.Pool).query({ name, text, values })).rows as T[];
+  return (await (client as PGlite).query<T>(text, values)).rows;
+}
+
+/** The list version and one caller's AC counts by training id. */
+interface Progress {
+  version: number;
+  acs: Map<number, number>;
+}
+
+/** One request waiting for the version and its caller's AC counts over its page's trainings. */
+interface Ask {
+  uid: string | null;
+  ids: number[];
+  resolve(p: Progress): void;
+  reject(e: unknown): void;
+}
+
+/** Statements of one batcher running at once, and requests answered by one statement at most. */
+const MAX_IN_FLIGHT = 2;
+const MAX_BATCH = 64;
+
 /**
- * The list version and, when `uid` is given, that user's AC count per training of `ids`, in one statement (an
- * index read of `training_records` by its primary key).
+ * Reads the list version and callers' AC counts for concurrent requests together: a request starts a statement at
+ * once when fewer than MAX_IN_FLIGHT are running, else waits for one to end and goes with every request that
+ * queued meanwhile, in one statement (`uid = ANY(…) AND tid = ANY(…)`). Each request's version is read by a
+ * statement started after it arrived, so it sees every change committed before it. One per app.
  */
-async function versionAndProgress(
-  ctx: AppContext,
-  uid: string | null,
-  ids: number[],
-): Promise<{ version: number; acs: Map<number, number> }> {
-  const progress: SQL =
-    uid && ids.length
-      ? sql` UNION ALL SELECT NULL, tid, ac FROM training_records WHERE uid = ${uid} AND tid IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql``;
-  const rows = rowsOf<{ v: string | number | null; tid: string | number | null; ac: number | null }>(
-    await ctx.db.execute(
-      sql`SELECT (SELECT version FROM cache_versions WHERE name = ${TRAINING_LIST_VERSION}) AS v, NULL::bigint AS tid,
-        NULL::int AS ac${progress}`,
-    ),
-  );
-  const acs = new Map<number, number>();
-  let version = 0;
-  for (const r of rows) {
-    if (r.tid == null) version = Number(r.v ?? 0);
-    else acs.set(Number(r.tid), Number(r.ac));
+class ProgressReader {
+  private readonly queue: Ask[] = [];
+  private running = 0;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /** The version now and `uid`'s AC count per training of `ids` (no entry: no record); uid null: the version only. */
+  read(uid: string | null, ids: number[]): Promise<Progress> {
+    return new Promise<Progress>((resolve, reject) => {
+      this.queue.push({ uid: ids.length ? uid : null, ids, resolve, reject });
+      this.pump();
+    });
   }
-  return { version, acs };
+
+  private pump(): void {
+    while (this.running < MAX_IN_FLIGHT && this.queue.length) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.running += 1;
+      void this.run(batch).finally(() => {
+        this.running -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(batch: Ask[]): Promise<void> {
+    try {
+      const uids = new Set<string>();
+      const tids = new Set<number>();
+      for (const a of batch) {
+        if (!a.uid) continue;
+        uids.add(a.uid);
+        for (const id of a.ids) tids.add(id);
+      }
+      type Row = {
+        v: string | number | null;
+        uid: string | null;
+        tid: string | number | null;
+        ac: number | null;
+      };
+      const rows = uids.size
+        ? await preparedRows<Row>(this.ctx, 'training_list_progress', PROGRESS_SQL, [[...uids], [...tids]])
+        : await preparedRows<Row>(this.ctx, 'training_list_version', VERSION_SQL, []);
+      let version = 0;
+      const byUser = new Map<string, Map<number, number>>();
+      for (const r of rows) {
+        if (r.uid == null) {
+          version = Number(r.v ?? 0);
+          continue;
+        }
+        let m = byUser.get(r.uid);
+        if (!m) {
+          m = new Map();
+          byUser.set(r.uid, m);
+        }
+        m.set(Number(r.tid), Number(r.ac));
+      }
+      const none = new Map<number, number>();
+      for (const a of batch) a.resolve({ version, acs: (a.uid && byUser.get(a.uid)) || none });
+    } catch (e) {
+      for (const a of batch) a.reject(e);
+    }
+  }
+}
+
+const readers = new WeakMap<AppContext, ProgressReader>();
+
+/**
+ * The list version and, when `uid` is given, that user's AC count per training of `ids` (an index read of
+ * `training_records`), read together with concurrent requests' (ProgressReader).
+ */
+function versionAndProgress(ctx: AppContext, uid: string | null, ids: number[]): Promise<Progress> {
+  let r = readers.get(ctx);
+  if (!r) {
+    r = new ProgressReader(ctx);
+    readers.set(ctx, r);
+  }
+  return r.read(uid, ids);
 }
 
 /**
