@@ -366,6 +366,77 @@ describe('groups', () => {
     expect(site.data.records.map((r) => r.title)).not.toContain('Question about Class Sum');
   }, 300_000);
 
+  it('the teacher disables one discussion and pins another in Discussion Admin; members see the list change', async () => {
+    // Two more questions from the student (newest first until something is pinned).
+    const token = (await alice.evaluate(() => localStorage.getItem('token'))) ?? '';
+    const cats = await api<{ id: number }[]>(server.base, 'GET', '/discussion-category');
+    const posted: Record<string, number> = {};
+    for (const title of ['Homework 2 hints', 'Selling answers cheap']) {
+      const r = await api<{ id: number }>(server.base, 'POST', '/group/discussion', {
+        token,
+        body: { gid, title, description: 'See inside', categoryId: cats.data[0].id, content: 'Text' },
+      });
+      posted[title] = r.data.id;
+    }
+    const memberTitles = () => alice.getByTestId('discussion-title').allTextContents();
+    await alice.goto(url(`/group/${gid}/discussion`));
+    await expect
+      .poll(memberTitles, T)
+      .toEqual(['Selling answers cheap', 'Homework 2 hints', 'Question about Class Sum']);
+    // Members have no Discussion Admin toggle.
+    expect(await alice.getByTestId('group-discussion-admin').count()).toBe(0);
+
+    await teacher.goto(url(`/group/${gid}/discussion`));
+    await teacher.getByTestId('group-discussion-admin').click();
+    await teacher.waitForURL(/view=admin/);
+    const table = teacher.getByTestId('group-discussion-admin-table');
+    const row = (title: string) => table.locator('.ant-table-row').filter({ hasText: title });
+    await row('Selling answers cheap').waitFor();
+    // Disable the spam.
+    await row('Selling answers cheap').getByTestId('admin-discussion-status').click();
+    await teacher
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'Disabled' })
+      .click();
+    await expect
+      .poll(() => row('Selling answers cheap').getByTestId('admin-discussion-status').textContent(), T)
+      .toContain('Disabled');
+    // Pin the first question.
+    await row('Question about Class Sum').getByTestId('admin-discussion-top').click();
+    await expect
+      .poll(
+        () =>
+          row('Question about Class Sum').getByTestId('admin-discussion-top').getAttribute('aria-checked'),
+        T,
+      )
+      .toBe('true');
+    // The disabled one stays in the admin table (after the refetch too).
+    await teacher.reload();
+    await expect
+      .poll(() => row('Selling answers cheap').getByTestId('admin-discussion-status').textContent(), T)
+      .toContain('Disabled');
+    await shoot(teacher, 'group-discussion-admin', async () => {
+      await row('Question about Class Sum').waitFor();
+      await expect.poll(() => table.locator('.ant-spin-spinning').count(), T).toBe(0);
+    });
+
+    // The member's list: without the disabled one, the pinned one first; the disabled one cannot be opened.
+    await alice.goto(url(`/group/${gid}/discussion`));
+    await expect.poll(memberTitles, T).toEqual(['Question about Class Sum', 'Homework 2 hints']);
+    await alice.goto(url(`/group/${gid}/discussion-detail/${posted['Selling answers cheap']}`));
+    await alice.locator('.ant-result').waitFor();
+    expect(await alice.getByTestId('discussion-detail').count()).toBe(0);
+    // The teacher still opens it from the table's view button.
+    await teacher.goto(url(`/group/${gid}/discussion?view=admin`));
+    await row('Selling answers cheap').getByTestId('admin-discussion-view').click();
+    await teacher.waitForURL(
+      new RegExp(`/group/${gid}/discussion-detail/${posted['Selling answers cheap']}$`),
+    );
+    await expect
+      .poll(() => teacher.getByTestId('discussion-detail-title').textContent(), T)
+      .toContain('Selling answers cheap');
+  }, 300_000);
+
   it('the accepted student solves the problem in the contest and appears on the group rank', async () => {
     await alice.goto(url(`/group/${gid}/contest`));
     const row = alice.getByTestId('contest-row').filter({ hasText: CONTEST });

@@ -268,6 +268,7 @@ function groupPages(): [string, ((p: Page) => Promise<void>)?][] {
     [`${g}/status`],
     [`${g}/submission-detail/${grp.submitId}`],
     [`${g}/discussion`],
+    [`${g}/discussion?view=admin`],
     [`${g}/discussion/${grp.problemId}`],
     [`${g}/discussion-detail/${grp.did}`],
     [`${g}/member`, async (p) => void (await p.getByTestId('group-member-admin').click())],

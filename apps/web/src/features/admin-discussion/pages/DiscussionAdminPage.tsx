@@ -1,12 +1,10 @@
-import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import { REPORT_TAGS } from '@oj/shared';
-import { Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
+import { Card, Input, Space, Switch, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { notify } from '../../../lib/notify.js';
 import { formatTime } from '../../../lib/time.js';
-import type { Discussion } from '../../discussion/api/types.js';
 import {
   type DiscussionReport,
   useAdminDiscussions,
@@ -15,13 +13,14 @@ import {
   useUpdateAdminDiscussion,
   useUpdateReport,
 } from '../api/admin-discussion.js';
+import { DiscussionAdminTable } from '../components/DiscussionAdminTable.js';
 
 const PAGE_SIZE = 10;
 
 /** A discussion's site address, opened in a new tab from the back office. */
 const detailUrl = (id: number) => `/discussion-detail/${id}`;
 
-/** The discussion table (doc 3 group discussion admin, same columns): pin, status, delete, view. */
+/** The back office's discussion table (every discussion, disabled ones too) with a title search. */
 function DiscussionTable() {
   const { t } = useTranslation('adminDiscussion');
   const [page, setPage] = useState(1);
@@ -29,14 +28,6 @@ function DiscussionTable() {
   const q = useAdminDiscussions({ currentPage: page, limit: PAGE_SIZE, keyword });
   const update = useUpdateAdminDiscussion();
   const remove = useDeleteAdminDiscussions();
-  const save = async (v: { id: number; topPriority?: boolean; status?: number }) => {
-    try {
-      await update.mutateAsync(v);
-      notify.success(t('common:Update_successfully'));
-    } catch {
-      // shown by the api client
-    }
-  };
   return (
     <>
       <Input.Search
@@ -49,102 +40,15 @@ function DiscussionTable() {
         style={{ width: 240, maxWidth: '100%', marginBottom: 12 }}
         data-testid="admin-discussion-keyword"
       />
-      <Table<Discussion>
-        rowKey="id"
-        size="middle"
+      <DiscussionAdminTable
+        data={q.data}
         loading={q.isLoading}
-        dataSource={q.data?.records ?? []}
-        scroll={{ x: 'max-content' }}
-        data-testid="admin-discussion-table"
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: q.data?.total ?? 0,
-          hideOnSinglePage: true,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
-        columns={[
-          { title: 'ID', dataIndex: 'id', width: 70 },
-          {
-            title: t('Title'),
-            dataIndex: 'title',
-            render: (v: string) => (
-              <span
-                data-user-content
-                style={{ display: 'inline-block', maxWidth: 320, overflowWrap: 'anywhere' }}
-              >
-                {v}
-              </span>
-            ),
-          },
-          { title: t('Author'), dataIndex: 'author' },
-          { title: t('Likes'), dataIndex: 'likeNum', width: 70 },
-          { title: t('Views'), dataIndex: 'viewNum', width: 70 },
-          { title: t('Created'), dataIndex: 'gmtCreate', render: (v: string) => formatTime(v) },
-          {
-            title: t('Status'),
-            dataIndex: 'status',
-            render: (v: number | undefined, r) => (
-              <Select
-                value={v ?? 0}
-                size="small"
-                style={{ width: 110 }}
-                data-testid="admin-discussion-status"
-                onChange={(status) => void save({ id: r.id, status })}
-                options={[
-                  { value: 0, label: t('Normal') },
-                  { value: 1, label: t('Disabled') },
-                ]}
-              />
-            ),
-          },
-          {
-            title: t('Top'),
-            dataIndex: 'topPriority',
-            render: (v: boolean, r) => (
-              <Switch
-                checked={v}
-                size="small"
-                data-testid="admin-discussion-top"
-                onChange={(topPriority) => void save({ id: r.id, topPriority })}
-              />
-            ),
-          },
-          {
-            title: t('Actions'),
-            key: 'actions',
-            render: (_: unknown, r) => (
-              <Space>
-                <a href={detailUrl(r.id)} target="_blank" rel="noreferrer">
-                  <Button size="small" icon={<EyeOutlined />} aria-label={t('View')} title={t('View')} />
-                </a>
-                <Popconfirm
-                  title={t('Delete_discussion_tips')}
-                  okText={t('common:Delete')}
-                  cancelText={t('common:Cancel')}
-                  onConfirm={async () => {
-                    try {
-                      await remove.mutateAsync([r.id]);
-                      notify.success(t('Deleted_successfully'));
-                    } catch {
-                      // shown by the api client
-                    }
-                  }}
-                >
-                  <Button
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('common:Delete')}
-                    title={t('common:Delete')}
-                    data-testid="admin-discussion-delete"
-                  />
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        onToggle={update.mutateAsync}
+        onDelete={(id) => remove.mutateAsync([id])}
+        view={(id) => ({ to: detailUrl(id), newTab: true })}
       />
     </>
   );

@@ -13,7 +13,7 @@ type Values = Omit<DiscussionInput, 'id' | 'pid'>;
 
 /**
  * The post / edit dialog of doc 2 §2.12 (full screen under 768 px): title, description, category, the pin switch
- * for admin roles, and the content in the markdown editor with image upload (POST /api/file/upload-md-img).
+ * for admin roles (in a group: its admins), and the content in the markdown editor with image upload (POST /api/file/upload-md-img).
  * Limits of doc 2 §5: title and description required, at most 255; category required; content required, at most
  * 65535. `pid` ties a new discussion to a problem (the server prefixes its title with `[pid]`).
  */
@@ -35,7 +35,9 @@ export function DiscussionEditor({
   const [form] = Form.useForm<Values>();
   const { roles } = useSession();
   const scope = useDiscussionScope();
-  const pins = isAdminRoles(roles) || !!scope.isGroupAdmin;
+  // The top switch (doc 3 "Group discussions": admin role only): in a group its admins (super admins included,
+  // as the group's access says), elsewhere the admin roles; the server honours it from them only.
+  const pins = scope.gid != null ? !!scope.isGroupAdmin : isAdminRoles(roles);
   const categories = useDiscussionCategories();
   const save = useSaveDiscussion(scope.gid);
   const narrow = !(Grid.useBreakpoint().md ?? true);

@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { LIMITS } from '@oj/shared';
 import { Button, Card, Col, Empty, Grid, Input, Pagination, Row, Skeleton, Space, Switch, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { queryClient } from '../../../lib/query-client.js';
@@ -49,8 +49,9 @@ function writeFilter(f: DiscussionListFilter): URLSearchParams {
  * /discussion and /discussion/:problemID (doc 2 §2.12; the public-discussion switch): the list (10 a page, pinned
  * first) with keyword, category and only-mine filters in the address, the category sidebar (the super admin edits
  * it), the post dialog, and for a problem's discussions the buttons to the problem, to all discussions and back.
+ * `extra`: more buttons beside Post (a group's Discussion Admin toggle).
  */
-export default function DiscussionListPage() {
+export default function DiscussionListPage({ extra }: { extra?: ReactNode } = {}) {
   const { t } = useTranslation('discussion');
   const navigate = useNavigate();
   const pid = useParams().problemID;
@@ -147,6 +148,7 @@ export default function DiscussionListPage() {
                   </Link>
                 </>
               )}
+              {extra}
               <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
                 {t('common:Back')}
               </Button>
