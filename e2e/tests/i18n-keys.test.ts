@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   launchBrowser,
+  networkQuiet,
   newPage,
   ROOT,
   ROOT_PASSWORD,
   type RunningServer,
   startServer,
+  trackRequests,
 } from '../harness.js';
 
 /**
@@ -122,16 +124,23 @@ async function rawKeys(page: Page, lang: 'en-US' | 'zh-CN'): Promise<string[]> {
 }
 
 /**
- * Opens `url`, waits for the load and 1.2 s more (the tab's live-event stream keeps the network busy, so it is never
- * idle) and for no skeleton or spinner, runs `act`, and returns the raw keys seen.
+ * Opens `url`, waits for the load, for no request in flight for 400 ms (the tab's live-event stream aside: it is
+ * never idle) and for no skeleton or spinner, runs `act`, waits for its requests to settle, and returns the raw
+ * keys seen (the recorder keeps every text shown meanwhile, so a key that flashes by is caught too).
  */
 async function visit(page: Page, url: string, lang: 'en-US' | 'zh-CN', act?: (p: Page) => Promise<void>) {
+  trackRequests(page);
   await page.goto(`${server.base}${url}`);
   await page.waitForLoadState('load');
-  await page.waitForTimeout(1200);
-  await expect.poll(() => page.locator('.ant-skeleton, .ant-spin-spinning').count(), T).toBe(0);
+  await networkQuiet(page, 400);
+  // (expect.poll is refused in concurrent tests: the page waits for itself.)
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-skeleton, .ant-spin-spinning'),
+    undefined,
+    T,
+  );
   if (act) await act(page);
-  await page.waitForTimeout(300);
+  await networkQuiet(page, 250);
   return (await rawKeys(page, lang)).map((k) => `${lang} ${url}: ${k}`);
 }
 
@@ -486,8 +495,10 @@ describe('no raw i18n key on any page', () => {
     expect(missing).toEqual([]);
   });
 
+  // The two languages run side by side (their own browser contexts and sessions; the actions only open dialogs):
+  // most of a visit is waiting for the network to settle, so this halves the file's time on two cores.
   for (const lang of ['en-US', 'zh-CN'] as const) {
-    it(`as a visitor and as root, in ${lang}`, async () => {
+    it.concurrent(`as a visitor and as root, in ${lang}`, async () => {
       const found: string[] = [];
       // A visitor: public pages (the signed-in ones send back with a login prompt, itself checked).
       const visitor = await newPage(browser, { locale: lang });
