@@ -7,10 +7,12 @@ import {
   configureMail,
   type Inbox,
   launchBrowser,
+  networkQuiet,
   newPage,
   type RunningServer,
   startInbox,
   startServer,
+  trackRequests,
 } from '../harness.js';
 
 /**
@@ -120,13 +122,7 @@ async function watch(context: BrowserContext): Promise<void> {
 }
 
 function wire(p: Page): void {
-  const open = new Set<unknown>();
-  inFlight.set(p, open);
-  p.on('request', (r) => {
-    if (!r.url().includes('/api/events')) open.add(r);
-  });
-  p.on('requestfinished', (r) => open.delete(r));
-  p.on('requestfailed', (r) => open.delete(r));
+  trackRequests(p);
   p.on('dialog', (d) => {
     seen.dialogs.push(`${current}: ${d.type()} ${d.message()}`);
     void d.dismiss().catch(() => {});
@@ -139,28 +135,11 @@ function wire(p: Page): void {
   });
 }
 
-/** Requests in flight per page, the live event stream (`/api/events`, open as long as someone is signed in) aside. */
-const inFlight = new WeakMap<Page, Set<unknown>>();
-
-/** Resolves once `p` has had no request in flight (the event stream aside) for 500 ms. */
-async function quiet(p: Page): Promise<void> {
-  const open = inFlight.get(p) ?? new Set();
-  let since = Date.now();
-  const until = Date.now() + 15_000;
-  while (Date.now() < until) {
-    if (open.size > 0) since = Date.now();
-    else if (Date.now() - since >= 500) return;
-    await p.waitForTimeout(100);
-  }
-  throw new Error(`${current}: requests still in flight after 15 s`);
-}
-
 /** Waits until the page has settled (no request in flight, no skeleton or spinner), then scans its DOM. */
 async function settle(p: Page): Promise<void> {
   await p.waitForLoadState('load');
-  await quiet(p);
+  await networkQuiet(p, 300);
   await expect.poll(() => p.locator('.ant-skeleton, .ant-spin-spinning').count(), T).toBe(0);
-  await p.waitForTimeout(250);
   for (const b of await p.evaluate(SCAN)) seen.dom.push(`${current}: ${b}`);
 }
 
