@@ -89,7 +89,7 @@ describe('the web app under the Content-Security-Policy', () => {
     const box = await math.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(0);
     expect(await math.locator('mi').count()).toBeGreaterThan(0);
-    expect(await page.locator('.katex').first().innerText()).not.toContain('$');
+    expect(await page.locator('.katex').first().textContent()).not.toContain('$');
 
     // The reset-password captcha is an SVG data: URL image.
     const captcha = await api<{ img: string }>(server.base, 'GET', '/captcha');
