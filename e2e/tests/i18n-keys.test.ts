@@ -46,7 +46,10 @@ function catalogue(): { namespaces: Set<string>; zh: Map<string, string> } {
   return { namespaces, zh };
 }
 
-/** The page paths of the route table (apps/web/src/features/**\/routes.ts), `:param` kept. */
+/**
+ * The page paths of the route table (apps/web/src/features/**\/routes.ts, and the lazily discovered tabs of a
+ * group, contest or training in shell-routes.ts), `:param` kept.
+ */
 function routePaths(): { site: string[]; admin: string[] } {
   const read = (f: string) => fs.readFileSync(path.join(ROOT, 'apps/web/src/features', f), 'utf8');
   const paths = (src: string) => [...src.matchAll(/path: '([^']+)',\s*(?:\n\s*)?page:/g)].map((m) => m[1]);
@@ -54,11 +57,13 @@ function routePaths(): { site: string[]; admin: string[] } {
   const site: string[] = [];
   const admin: string[] = [];
   for (const d of dirs) {
-    const f = path.join(d, 'routes.ts');
-    if (!fs.existsSync(path.join(ROOT, 'apps/web/src/features', f))) continue;
-    (d.startsWith('admin') ? admin : site).push(
-      ...paths(read(f)).map((p) => (d.startsWith('admin') ? `/admin/${p}` : `/${p}`)),
-    );
+    for (const table of ['routes.ts', 'shell-routes.ts']) {
+      const f = path.join(d, table);
+      if (!fs.existsSync(path.join(ROOT, 'apps/web/src/features', f))) continue;
+      (d.startsWith('admin') ? admin : site).push(
+        ...paths(read(f)).map((p) => (d.startsWith('admin') ? `/admin/${p}` : `/${p}`)),
+      );
+    }
   }
   return { site, admin };
 }

@@ -3,9 +3,14 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
+import { preloadRoutesFor } from './app/router.js';
 import { initI18n } from './lib/i18n.js';
 
-/** Entry: i18n first (language detection, the one dictionary needed), then the app. */
+/**
+ * Entry: i18n first (language detection, the one dictionary needed), then the app. Meanwhile a deep link into a
+ * lazily discovered area (back office, a group) fetches that area's route table and pages.
+ */
+preloadRoutesFor(window.location.pathname);
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -14,6 +14,18 @@ const NO_ACCESS_KEY: Record<FeatureGate, string> = {
 };
 
 /**
+ * Whether the current session passes `meta`'s login and role rules (not the feature gates, which need the website
+ * config): the router preloads a page's chunk only then, so a visitor sent to a login page fetches none of it.
+ */
+export function sessionPasses(meta: RouteMeta | undefined): boolean {
+  if (!meta) return true;
+  const { token, roles } = session.get();
+  if ((meta.requireAuth || meta.requireAdmin || meta.requireSuperAdmin) && !token) return false;
+  if (meta.requireAdmin && !isAdminRoles(roles)) return false;
+  return !(meta.requireSuperAdmin && !isSuperAdminRoles(roles));
+}
+
+/**
  * The navigation guard of doc 1 §2.2 as a route loader: returns a redirect (with the warning shown and, on the
  * public site, the login modal opened) or null to let the page render.
  * - auth needed without a token: /home + login modal + Please_login_first, the asked page opened after login;

@@ -28,4 +28,10 @@ export interface AppRoute {
   redirect?: string;
   meta?: RouteMeta;
   children?: AppRoute[];
+  /**
+   * Children whose table is its own chunk, fetched when an address under this route is first opened (React
+   * Router's `patchRoutesOnNavigation`, see `router.tsx`): keeps big subtrees (a group's or a contest's tabs, the
+   * back office) and the preload lists of their pages out of the entry chunk. Never on an index route.
+   */
+  lazyChildren?: () => Promise<AppRoute[]>;
 }

@@ -5,7 +5,6 @@ import type { AppRoute } from '../../app/route-types.js';
  * layout already requires an admin role; conf, switch and announcement need the super admin.
  */
 export const adminRoutes: AppRoute[] = [
-  { index: true, page: () => import('./pages/DashboardPage.js') },
   { path: 'dashboard', redirect: '/admin' },
   { path: 'conf', page: () => import('./pages/ConfigPage.js'), meta: { requireSuperAdmin: true } },
   { path: 'switch', page: () => import('./pages/SwitchPage.js'), meta: { requireSuperAdmin: true } },
@@ -15,3 +14,9 @@ export const adminRoutes: AppRoute[] = [
     meta: { requireSuperAdmin: true },
   },
 ];
+
+/**
+ * The back office's home, /admin itself. Part of the entry's route table (`routes.tsx`): React Router discovers
+ * routes only for addresses under a param or a catch-all, and /admin alone matches the layout.
+ */
+export const adminIndexRoutes: AppRoute[] = [{ index: true, page: () => import('./pages/DashboardPage.js') }];

@@ -2,7 +2,7 @@ import type { AppRoute } from '../../app/route-types.js';
 
 /**
  * The contest pages (doc 2 §2.6-§2.9): the list (public; opening a contest needs login), the outside boards
- * (no login), and the contest shell with its tabs as child routes.
+ * (no login), and the contest shell; its tabs are child routes in `shell-routes.ts`, a chunk of their own.
  */
 export const contestRoutes: AppRoute[] = [
   { path: 'contest', page: () => import('./pages/ContestListPage.js') },
@@ -12,29 +12,7 @@ export const contestRoutes: AppRoute[] = [
     path: 'contest/:contestID',
     page: () => import('./pages/ContestShellPage.js'),
     meta: { requireAuth: true },
-    children: [
-      { index: true, page: () => import('./pages/OverviewTab.js') },
-      { path: 'problems', page: () => import('./pages/ProblemsTab.js') },
-      {
-        path: 'problem/:problemID',
-        page: () => import('./pages/ContestProblemPage.js'),
-        meta: { hideFooter: true },
-      },
-      { path: 'submissions', page: () => import('./pages/SubmissionsTab.js') },
-      { path: 'rank', page: () => import('./pages/RankTab.js') },
-      { path: 'announcements', page: () => import('./pages/AnnouncementsTab.js') },
-      { path: 'clarifications', page: () => import('./pages/ClarificationsTab.js') },
-      { path: 'ac-info', page: () => import('./pages/AcInfoTab.js') },
-      { path: 'print', page: () => import('./pages/PrintTab.js') },
-      { path: 'admin-print', page: () => import('./pages/AdminPrintTab.js') },
-      { path: 'rejudge', page: () => import('./pages/RejudgeTab.js') },
-      { path: 'scroll-board', page: () => import('./pages/ScrollBoardTab.js') },
-      {
-        path: 'comment',
-        page: () => import('./pages/CommentTab.js'),
-        meta: { feature: 'openContestComment' },
-      },
-    ],
+    lazyChildren: () => import('./shell-routes.js').then((m) => m.contestShellRoutes),
   },
 ];
 
