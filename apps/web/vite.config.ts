@@ -22,6 +22,10 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1200,
+    // No module-preload polyfill in the entry chunk: index.html has no modulepreload links (the entry imports no
+    // chunk statically), and without the polyfill Vite's lazy-import helper preloads with rel=preload where
+    // rel=modulepreload is unsupported, so older browsers still fetch a page's chunks in parallel.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // Modules known to have no side effects when nothing of them is used, so rollup may drop them: the shared
       // package's zod schemas (and zod itself), kept otherwise for their top-level `z.object()` calls, and Ant

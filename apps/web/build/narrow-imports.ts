@@ -38,6 +38,38 @@ const NARROWED: { file: RegExp; from: string; to: string }[] = [
     from: 'toMarkdownExtensions.push(mathToMarkdown(settings))',
     to: '',
   },
+  {
+    // React Router builds NavLink and Form at module level with unannotated `forwardRef` calls, so rollup kept
+    // both, and what they use (view transitions, form submission, fetcher keys), in the entry chunk though the
+    // app renders neither. Marked pure, they go when unused.
+    file: /node_modules\/react-router\/dist\/[a-z]+\/chunk-\w+\.mjs$/,
+    from: 'var NavLink = React10.forwardRef(',
+    to: 'var NavLink = /* @__PURE__ */ React10.forwardRef(',
+  },
+  {
+    // (their display names, for React's developer tools, are set by top-level assignments that would keep them)
+    file: /node_modules\/react-router\/dist\/[a-z]+\/chunk-\w+\.mjs$/,
+    from: 'NavLink.displayName = "NavLink";',
+    to: '',
+  },
+  {
+    file: /node_modules\/react-router\/dist\/[a-z]+\/chunk-\w+\.mjs$/,
+    from: 'var Form = React10.forwardRef(',
+    to: 'var Form = /* @__PURE__ */ React10.forwardRef(',
+  },
+  {
+    file: /node_modules\/react-router\/dist\/[a-z]+\/chunk-\w+\.mjs$/,
+    from: 'Form.displayName = "Form";',
+    to: '',
+  },
+  {
+    // Link's `prefetch` prop (framework mode: it renders <link rel=prefetch> for the target's route modules and
+    // data) brought the prefetch and RSC link code into the entry chunk; the app never sets it (its default is
+    // "none"), so Link returns the anchor alone.
+    file: /node_modules\/react-router\/dist\/[a-z]+\/chunk-\w+\.mjs$/,
+    from: 'return shouldPrefetch && !isAbsolute ? /* @__PURE__ */ React10.createElement(React10.Fragment, null, link, /* @__PURE__ */ React10.createElement(PrefetchPageLinks, { page: href })) : link;',
+    to: 'return link;',
+  },
 ];
 
 /** Packages replaced as a whole in the build (not in unit tests, where jsdom lacks what the shim relies on). */
@@ -57,8 +89,12 @@ function antdFastColor(): { dir: string; version: string } {
 }
 const FAST_COLOR_USERS = [/node_modules\/@rc-component\/color-picker\//, /build\/shims\/antd-is-bright\.ts$/];
 
-/** Vite plugin (build only) applying `NARROWED` and `REPLACED`; fails the build when a listed import is no longer there. */
+/**
+ * Vite plugin (build only) applying `NARROWED` (a rule to every module its `file` matches that holds its `from`)
+ * and `REPLACED`; fails the build when a rule found no module to apply to (the library changed).
+ */
 export function narrowImports(): Plugin {
+  const applied = new Set<(typeof NARROWED)[number]>();
   return {
     name: 'oj-narrow-imports',
     apply: 'build',
@@ -75,12 +111,27 @@ export function narrowImports(): Plugin {
       }
       return null;
     },
+    buildStart() {
+      applied.clear();
+    },
     transform(code, id) {
-      const rule = NARROWED.find((r) => r.file.test(id));
-      if (!rule) return null;
-      if (!code.includes(rule.from))
-        this.error(`${id} no longer imports ${rule.from}: update build/narrow-imports.ts`);
-      return { code: code.replace(rule.from, rule.to), map: null };
+      const rules = NARROWED.filter((r) => r.file.test(id) && code.includes(r.from));
+      if (rules.length === 0) return null;
+      let out = code;
+      for (const rule of rules) {
+        out = out.replace(rule.from, rule.to);
+        applied.add(rule);
+      }
+      return { code: out, map: null };
+    },
+    buildEnd(error) {
+      if (error) return;
+      const missed = NARROWED.filter((r) => !applied.has(r));
+      if (missed.length > 0)
+        this.error(
+          `no module matching ${missed.map((r) => `${r.file} holds ${JSON.stringify(r.from)}`).join(', ')}: ` +
+            'update build/narrow-imports.ts',
+        );
     },
   };
 }
