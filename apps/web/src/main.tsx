@@ -8,10 +8,11 @@ import { initI18n } from './lib/i18n.js';
 
 /**
  * Entry: i18n first (language detection, the one dictionary needed), then the app. Meanwhile a deep link into a
- * lazily discovered area (back office, a group) fetches that area's route table and pages.
+ * lazily discovered area (back office, a group, a contest, a training) fetches that area's route table.
  */
+const i18nReady = initI18n();
 preloadRoutesFor(window.location.pathname);
-void initI18n().then(() => {
+void i18nReady.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

@@ -46,9 +46,6 @@ function pageElement(route: AppRoute) {
   );
 }
 
-/** The page (or layout) module of each route object, so the pages of a discovered address can be preloaded. */
-const pageOf = new WeakMap<RouteObject, { load: () => Promise<unknown>; meta?: RouteMeta }>();
-
 /** A route whose children arrive as their own chunk (`AppRoute.lazyChildren`). */
 interface LazyParent {
   /** The route's id, where `patch` attaches the children. */
@@ -57,6 +54,8 @@ interface LazyParent {
   pattern: string;
   /** Our copy of the route object: its `children` grow when the table arrives, for `matchRoutes` here. */
   object: RouteObject;
+  /** The parent's own page (or layout) chunk and meta, fetched beside the table when the session passes the meta. */
+  page?: { load: () => Promise<unknown>; meta?: RouteMeta };
   /** The children as route objects, fetched once (again after a failure). */
   load: () => Promise<RouteObject[]>;
   loaded?: RouteObject[];
@@ -69,17 +68,22 @@ function joinPath(base: string, path: string | undefined): string {
   return `${base.replace(/\/$/, '')}/${path}`;
 }
 
-/** Registers `object` (full path `pattern`) as a lazy parent whose children come from `table`. */
+/**
+ * Registers `object` (full path `pattern`) as a lazy parent whose children come from `table`; `page` is its own
+ * page (or layout) chunk with the meta guarding it.
+ */
 function lazyParent(
   object: NonIndexRouteObject,
   pattern: string,
   table: () => Promise<AppRoute[]>,
+  page?: LazyParent['page'],
 ): RouteObject {
   let pending: Promise<RouteObject[]> | undefined;
   const parent: LazyParent = {
     id: `lazy:${pattern}`,
     pattern,
     object,
+    page,
     load: () => {
       pending ??= table().then(
         (routes) => {
@@ -133,9 +137,10 @@ export function toRouteObjects(routes: AppRoute[], base = '/'): RouteObject[] {
         hydrateFallbackElement,
         children: r.children && toRouteObjects(r.children, full),
       };
-      object = r.lazyChildren ? lazyParent(parent, full, r.lazyChildren) : parent;
+      object = r.lazyChildren
+        ? lazyParent(parent, full, r.lazyChildren, r.page && { load: r.page, meta: r.meta })
+        : parent;
     }
-    if (r.page) pageOf.set(object, { load: r.page, meta: r.meta });
     return object;
   });
 }
@@ -154,7 +159,6 @@ const adminLayoutRoute: NonIndexRouteObject = {
     { path: '*', element: <Navigate to="/admin/login" replace /> },
   ],
 };
-pageOf.set(adminLayoutRoute, { load: loadAdminLayout, meta: { requireAdmin: true } });
 
 /**
  * Route objects: admin login, guarded admin layout (its pages discovered on the first visit of /admin/...),
@@ -166,7 +170,10 @@ export const routeObjects: RouteObject[] = [
     element: suspended(<AdminLoginPage />),
     hydrateFallbackElement: fallback,
   },
-  lazyParent(adminLayoutRoute, '/admin', adminAreaRoutes),
+  lazyParent(adminLayoutRoute, '/admin', adminAreaRoutes, {
+    load: loadAdminLayout,
+    meta: { requireAdmin: true },
+  }),
   // Full-screen pages (the scroll board): no site layout around them.
   ...toRouteObjects(fullScreenRoutes).map((r) => ({ ...r, path: `/${r.path}` })),
   {
@@ -193,71 +200,58 @@ function lazyParentsFor(pathname: string): LazyParent[] {
 }
 
 /**
- * Starts fetching a route's page (or layout) chunk when the session passes its meta; false when it does not (the
- * guard will send the visitor elsewhere, so neither this page nor the pages under it are fetched).
+ * Starts fetching a lazy parent's own page (or layout) chunk, unless the session fails its meta (the guard will
+ * send the visitor elsewhere).
  */
-function preloadPage(route: RouteObject): boolean {
-  const page = pageOf.get(route);
-  if (!page) return true;
-  if (!sessionPasses(page.meta)) return false;
-  page.load().catch(() => undefined);
-  return true;
+function preloadPage({ page }: LazyParent): void {
+  if (page && sessionPasses(page.meta)) page.load().catch(() => undefined);
 }
 
 /**
  * Fetches the child tables an address needs (nested ones too) and resolves with their parents, outermost first.
- * Each parent's own page (the back-office layout, a group's shell) is fetched meanwhile, as it was before the
- * table was split off. Rejects when a table cannot be fetched (the router then shows its error page, as for a
- * failed page chunk).
+ * With `pages`, the own page of each parent whose table is not there yet (the back-office layout, a group's
+ * shell) is fetched meanwhile, so a client-side navigation waits for the two at once, not one after the other.
+ * Nothing else is preloaded: the pages under a parent load when it renders them, as before (preloading them too,
+ * or the parent's page when its table is already there, put a burst of chunk requests and module evaluation
+ * before the first render and held up the layout's API calls behind HTTP/1.1's six connections). Rejects when a
+ * table cannot be fetched (the router then shows its error page, as for a failed page chunk).
  */
-async function discover(pathname: string): Promise<LazyParent[]> {
+async function discover(pathname: string, pages: boolean): Promise<LazyParent[]> {
   const found: LazyParent[] = [];
   for (;;) {
     const next = lazyParentsFor(pathname).filter((p) => !found.includes(p));
     if (next.length === 0) return found;
-    for (const p of next) preloadPage(p.object);
+    if (pages) for (const p of next) if (!p.loaded) preloadPage(p);
     await Promise.all(next.map((p) => p.load()));
     found.push(...next);
   }
 }
 
 /**
- * Starts fetching the page (and layout) chunks of every route `pathname` matches, all at once: a discovered
- * area's tab costs no round trip more than before its table was split off (nested pages used to load one after
- * the other: shell, then tab).
- */
-function preloadPages(pathname: string): void {
-  for (const m of matchRoutes(routeObjects, pathname) ?? []) if (!preloadPage(m.route)) return;
-}
-
-/**
- * Called by main.tsx before i18n is ready: a hard load of an address inside a lazily discovered area (the back
- * office, a group, a contest) fetches the area's table and pages while the `common` dictionary loads, so the
- * first navigation finds them ready instead of waiting one more round trip.
+ * Called by main.tsx while i18n loads: a hard load of an address inside a lazily discovered area (the back
+ * office, a group, a contest, a training) fetches the area's route table beside the `common` dictionary, so the
+ * first navigation finds it ready. Only the table (a few KB): the pages' chunks start with the router, as before;
+ * fetched now they held up the dictionary (six connections per host over HTTP/1.1) and the first render with it.
  */
 export function preloadRoutesFor(pathname: string): void {
-  discover(pathname).then(
-    (found) => found.length > 0 && preloadPages(pathname),
-    () => undefined,
-  );
+  discover(pathname, false).catch(() => undefined);
 }
 
 /**
  * React Router's lazy route discovery (`patchRoutesOnNavigation` of the router): when an address is not matched by
  * the routes known so far (or matched through a param or a catch-all), the child tables it needs are fetched and
- * patched in, and the pages it opens start loading. One patcher per router: a parent is patched once.
+ * patched in. One patcher per router: a parent is patched once.
  */
 export function routePatcher(): PatchRoutesOnNavigationFunction {
   const patched = new Set<LazyParent>();
   return async ({ path, patch, signal }) => {
-    const found = await discover(path);
+    const found = await discover(path, true);
     if (signal.aborted) return;
     for (const p of found) {
       if (patched.has(p) || !p.loaded) continue;
       patch(p.id, p.loaded);
       patched.add(p);
     }
-    if (found.length > 0) preloadPages(path);
   };
 }
 
