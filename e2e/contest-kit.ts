@@ -79,12 +79,16 @@ export async function addPublicProblems(
       .getByTestId('public-problem-table')
       .locator('.ant-table-row')
       .filter({ hasText: p.problemId });
+    const prompt = root.getByTestId('display-id-input');
     await row.getByTestId('add-public-problem').click();
-    await root.getByTestId('display-id-input').fill(ids[i]);
-    await root.getByTestId('display-id-input').press('Enter');
+    await prompt.fill(ids[i]);
+    await prompt.press('Enter');
+    // The prompt closes once the contest holds the problem. Wait until it has gone: the public table drops the row
+    // a moment before, and an Add clicked while the prompt fades out may leave the next prompt closed.
+    await prompt.waitFor({ state: 'hidden', timeout: T.timeout });
     await expect.poll(() => row.count(), T).toBe(0);
   }
-  // The display-id prompt may still be fading out: close the dialog that holds the public problem table.
+  // Close the dialog that holds the public problem table.
   await expect.poll(() => root.locator('.ant-modal-close:visible').count(), T).toBe(1);
   await root.locator('.ant-modal-close:visible').click();
   await expect

@@ -48,9 +48,23 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the real server on a fresh data dir; resolves once `/api/get-website-config` answers (max 90 s). */
 let serversStarted = 0;
 
+/**
+ * First uid of the 8-uid sandbox range for the `n`-th server this test file starts. Two files run at once (the
+ * e2e project's `maxWorkers`), each with its own embedded judgehost, and the judgehost locks its range (a second
+ * one on the same uids refuses to start): the range follows the vitest worker (`VITEST_POOL_ID`, 1..maxWorkers,
+ * never shared by two files running at the same time), 8 servers per worker, offset by the vitest run's own pid
+ * (the parent of this fork) so two people's runs on one machine seldom meet. 80000.. is clear of the ranges the
+ * unit tests pick (62000..78800).
+ */
+function sandboxUidBase(n: number): number {
+  const worker = (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 8;
+  const run = process.ppid % 100;
+  return 80_000 + (run * 64 + worker * 8 + (n % 8)) * 8;
+}
+
+/** Starts the real server on a fresh data dir; resolves once `/api/get-website-config` answers (max 90 s). */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const dist = process.env.OJ_WEB_DIST ?? path.join(ROOT, 'apps/web/dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
@@ -73,9 +87,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       OJ_EMBEDDED_JUDGE_WORKERS: '0',
       OJ_WEB_DIST: dist,
       LOG_LEVEL: 'info',
-      // A sandbox uid range per server: test files run in parallel, each embedded judgehost needs its own range
-      // (the second on a range in use refuses to start).
-      OJ_SANDBOX_UID_BASE: String(62_000 + ((process.pid * 4 + serversStarted++) % 200) * 16),
+      // A sandbox uid range per server (a judgehost on a range in use refuses to start): see `sandboxUidBase`.
+      OJ_SANDBOX_UID_BASE: String(sandboxUidBase(serversStarted++)),
       OJ_SANDBOX_UID_COUNT: '8',
       ...extraEnv,
     },

@@ -33,7 +33,7 @@ function random(seed: number): () => number {
 }
 
 export interface SeededBoard {
-  /** A finished contest (5 h, ended an hour ago) sealed for its last hour; 500 participants. */
+  /** A finished contest (5 h, ended an hour ago) sealed for its last hour; `participants` take part. */
   cid: number;
   /** A running contest sealed 30 minutes ago (for the "not ended" confirmation). */
   runningCid: number;

@@ -17,6 +17,8 @@ import { openPgBench } from '../lib/pg-bench.js';
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/community/discussion-list.ts
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_ONLY=list,detail,…: measure only these targets (list, category, problem, detail, comments, commentsHot, unread). */
+const ONLY = process.env.BENCH_ONLY?.split(',');
 const DISCUSSIONS = Number(process.env.BENCH_DISCUSSIONS ?? 100_000);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1_000_000);
 const REPLIES = Number(process.env.BENCH_REPLIES ?? 300_000);
@@ -93,6 +95,8 @@ async function load(ctx: AppContext): Promise<{ minDid: number; maxDid: number }
 }
 
 interface Target {
+  /** The target's short name for BENCH_ONLY. */
+  key: string;
   name: string;
   url: string;
   token?: string;
@@ -104,6 +108,7 @@ interface Target {
 
 /** 2 s warm-up at 10 clients, then SECONDS at 50; prints p50 / p99 (ms) and throughput. Returns p99. */
 async function measure(t: Target): Promise<number> {
+  if (ONLY && !ONLY.includes(t.key)) return 0;
   const opts: autocannon.Options = {
     url: t.url,
     headers: t.token ? { authorization: t.token } : {},
@@ -178,33 +183,46 @@ async function main() {
     try {
       console.log(`at 50 concurrent clients, ${SECONDS} s each:`);
       p99.list = await measure({
+        key: 'list',
         name: 'discussion list, page 1',
         url: `${addr}/api/get-discussion-list?limit=10`,
         token,
       });
       p99.category = await measure({
+        key: 'category',
         name: 'discussion list, category 2, page 50',
         url: `${addr}/api/get-discussion-list?limit=10&cid=2&currentPage=50`,
         token,
       });
       p99.problem = await measure({
+        key: 'problem',
         name: 'discussion list of a problem',
         url: `${addr}/api/get-discussion-list?limit=10&pid=DP6`,
         token,
       });
       p99.detail = await measure({
+        key: 'detail',
         name: 'detail of a random discussion',
         url: addr,
         token,
         randomPath: '/api/get-discussion-detail?did={did}',
       });
       p99.comments = await measure({
+        key: 'comments',
         name: 'comment page of a random discussion',
         url: addr,
         token,
         randomPath: '/api/comments?did={did}&limit=10',
       });
+      // One busy discussion read by everyone: its pages are kept, each request reads the head, version and likes.
+      p99.commentsHot = await measure({
+        key: 'commentsHot',
+        name: 'comment page of one busy discussion',
+        url: `${addr}/api/comments?did=${minDid + 4321}&limit=10`,
+        token,
+      });
       p99.unread = await measure({
+        key: 'unread',
         name: 'unread counts (50 users polling)',
         url: `${addr}/api/msg/unread`,
         tokens,

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page, Response } from 'playwright-core';
+import type { Browser, Locator, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -39,15 +39,36 @@ const PNG = Buffer.from(
 
 /**
  * Runs `click` and waits for the API call `method path` it makes; asserts the call succeeded (HTTP 200 and body
- * status 200 for JSON, a non-JSON file for downloads). Returns the response.
+ * status 200 for JSON, a non-JSON file for downloads); after `modalOk`, waits until the dialog has closed. Returns
+ * the response.
  */
 async function expectCall(method: string, path: string, click: () => Promise<void>): Promise<Response> {
+  const sent: string[] = [];
+  const onRequest = (r: Request) => {
+    if (new URL(r.url()).pathname.startsWith('/api/'))
+      sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  };
+  page.on('request', onRequest);
   const wait = page.waitForResponse(
     (r) => r.request().method() === method && new URL(r.url()).pathname === `/api${path}`,
     { timeout: 20_000 },
   );
-  await click();
-  const res = await wait;
+  let res: Response;
+  try {
+    await click();
+    res = await wait;
+  } catch (e) {
+    // Say what the page did instead: the API calls it made since the click, and the popups still open.
+    const popups = await page.locator('.ant-popover:visible, .ant-modal-wrap:visible').count();
+    throw new Error(
+      `${method} ${path} not answered; calls made: [${sent.join(', ')}]; open popups: ${popups}`,
+      {
+        cause: e,
+      },
+    );
+  } finally {
+    page.off('request', onRequest);
+  }
   const type = res.headers()['content-type'] ?? '';
   const body = type.includes('json') ? ((await res.json()) as { status?: number; msg?: string }) : null;
   expect({
@@ -62,11 +83,17 @@ async function expectCall(method: string, path: string, click: () => Promise<voi
     msg: body?.msg,
   });
   if (method === 'GET') expect(type, `${path} should answer a file`).not.toContain('json');
+  // A dialog saved with OK closes; until it has gone, `.ant-modal-wrap:visible` still finds it, and the next
+  // dialog's fields would be filled into the one fading out (CI once timed out so on the announcement's edit).
+  if (click === modalOk) await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
   return res;
 }
 
-/** Confirms the open Popconfirm (its primary button). */
-const confirmPop = () => page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+/** Confirms the open Popconfirm (its primary button) and waits until it has closed. */
+const confirmPop = async () => {
+  await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+  await expect.poll(() => page.locator('.ant-popconfirm:visible').count()).toBe(0);
+};
 /** The visible modal's primary (OK / Save) button. */
 const modalOk = () => page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary').click();
 /** The table row (any table on the page) holding `text`. */
@@ -164,7 +191,10 @@ describe('every admin action of the web app succeeds', () => {
     await page.goto(`${server.base}/admin/problem/batch-operation`);
     const r = row(doomed.title);
     await r.locator('input[type=checkbox]').check();
+    // The selection's zip is built in the page after the export call answers: wait until it is saved.
+    const saved = page.waitForEvent('download');
     await expectCall('GET', '/file/export-problem', () => page.getByTestId('batch-export').click());
+    expect((await saved).suggestedFilename()).toBe('problems_1.zip');
     await expectCall('DELETE', '/admin/problem', async () => {
       await page.getByRole('button', { name: 'Delete selected' }).click();
       await confirmPop();

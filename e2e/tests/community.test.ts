@@ -199,6 +199,12 @@ describe('community', () => {
     // The badge of A's open page went up without a reload (the live event stream; the poll is every 120 s).
     const bell = alice.getByTestId('message-bell');
     await expect.poll(() => bell.getAttribute('data-unread'), T).toBe('2');
+    // A second tab of A's, left open on the home page, shows the same badge; reading in the first tab drops it
+    // there too, without a reload (the server tells the user's streams when a list is read).
+    const otherTab = await alice.context().newPage();
+    await otherTab.goto(`${server.base}/home`);
+    const otherBell = otherTab.getByTestId('message-bell');
+    await expect.poll(() => otherBell.getAttribute('data-unread'), T).toBe('2');
     await bell.hover();
     const item = alice.locator('.ant-dropdown:visible .ant-dropdown-menu-item').first();
     await expect.poll(() => item.textContent(), T).toMatch(/Discussion messages\s*1/);
@@ -210,6 +216,7 @@ describe('community', () => {
     await expect.poll(() => msg.textContent(), T).toContain(B);
     await expect.poll(() => msg.getByTestId('message-source').textContent(), T).toContain(TITLE);
     await expect.poll(() => msg.getByTestId('message-content').textContent(), T).toContain('both');
+    await expect.poll(() => otherBell.getAttribute('data-unread'), T).toBe('1');
     await shootThreeWays(alice, 'community-message-discuss', async () => {
       await alice.getByTestId('message-box-discuss').getByTestId('message-item').first().waitFor();
     });
@@ -217,8 +224,10 @@ describe('community', () => {
     await alice.waitForURL(/\/message\/like$/);
     const like = alice.getByTestId('message-box-like').getByTestId('message-item').first();
     await expect.poll(() => like.textContent(), T).toMatch(new RegExp(`${B}.*liked your discussion`));
-    // Both boxes were read: the badge is gone.
+    // Both boxes were read: the badge is gone, in the other tab too.
     await expect.poll(() => alice.getByTestId('message-bell').getAttribute('data-unread'), T).toBe('0');
+    await expect.poll(() => otherBell.getAttribute('data-unread'), T).toBe('0');
+    await otherTab.close();
 
     // The message opens the discussion, where A answers B.
     await alice.getByTestId('message-tab-discuss').click();

@@ -13,8 +13,10 @@ import {
 import { api, newPage, type RunningServer, shot } from '../harness.js';
 
 /**
- * Clarifications in a running contest (issue 10 §3, §6): a participant asks about problem A in the browser; root
- * (another browser context) finds it at the top of the queue, answers it to everyone; the participant, who has
+ * Clarifications in a running contest (issue 10 §3, §4, §6): root (another browser context) has the queue open while
+ * a participant asks about problem A in the browser; the question appears at the top of root's queue within
+ * seconds, without a reload (the `clarification-asked` live event; the fallback poll is 60 s, 5 min while the
+ * stream is up), and the badge counts it; root answers it to everyone; the participant, who has
  * moved on to the Problems tab, gets the notification and the tab badge without reloading (after the 60 s poll,
  * fast-forwarded with the page clock); a second participant reads the public answer but never the first one's
  * private question. Screenshots of the tab (participant and queue) in English, Chinese and at 375 px.
@@ -107,16 +109,36 @@ describe('contest clarifications', () => {
     // alice's own private question is listed to her, waiting for an answer.
     const items = alice.getByTestId('clarification-item');
     await expect.poll(() => items.filter({ hasText: SECRET_Q }).count(), T).toBe(1);
+
+    // Root has the queue open meanwhile: the post and alice's earlier question, one waiting.
+    root = await rootAdminPage(world.browser, server);
+    await root.goto(`${server.base}/contest/${cid}/clarifications`);
+    const queue = root.getByTestId('clarification-queue').getByTestId('clarification-item');
+    await expect.poll(() => queue.count(), T).toBe(2);
+    await expect.poll(() => badge(root), T).toBe(1);
+    await root.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+
     // One question per 30 s: wait out the API question asked in the set-up.
     await alice.waitForTimeout(Math.max(0, secretAskedAt + 31_000 - Date.now()));
     await alice.getByTestId('clarification-problem').click();
     await alice.locator('.ant-select-dropdown').getByText('A · Clarified Sum').click();
     await alice.getByTestId('clarification-content').fill(PUBLIC_Q);
+    const askedAt = Date.now();
     await alice.getByTestId('clarification-ask').click();
     await expect
       .poll(() => alice.getByTestId('clarification-ask-result').getAttribute('data-ok'), T)
       .toBe('true');
     await expect.poll(() => items.filter({ hasText: PUBLIC_Q }).count(), T).toBe(1);
+
+    // Root's queue shows it within seconds (the live event), far under the 60 s poll, and without a reload.
+    await expect.poll(() => queue.filter({ hasText: PUBLIC_Q }).count(), { timeout: 10_000 }).toBe(1);
+    expect(Date.now() - askedAt).toBeLessThan(15_000);
+    await expect.poll(() => badge(root), { timeout: 10_000 }).toBe(2);
+    expect(
+      await root.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
     // At once again: the server's 30 s rule answers under the form.
     await alice.getByTestId('clarification-content').fill('And may they be zero?');
     await alice.getByTestId('clarification-ask').click();
@@ -127,8 +149,6 @@ describe('contest clarifications', () => {
   }, 120_000);
 
   it('root sees it first in the queue and answers it to everyone', async () => {
-    root = await rootAdminPage(world.browser, server);
-    await root.goto(`${server.base}/contest/${cid}/clarifications`);
     const queue = root.getByTestId('clarification-queue').getByTestId('clarification-item');
     await expect.poll(() => queue.count(), T).toBe(3);
     // Unanswered first (newest first among them), then the answered post.
@@ -220,4 +240,61 @@ describe('contest clarifications', () => {
       await expect.poll(() => items.count(), T).toBe(2);
     });
   }, 120_000);
+
+  it('the Comment tab: while it runs a participant sees only their own comments and the admins’; the site switch hides it', async () => {
+    const ALICE_C = 'Is the second sample of problem B right?';
+    const ROOT_R = 'It is: 2 times 3 is 6.';
+    await alice.setViewportSize({ width: 1280, height: 800 });
+    await alice.getByTestId('contest-tab-comment').click();
+    await alice.waitForURL(/\/comment$/);
+    await alice.getByTestId('comment-editor-text').fill(ALICE_C);
+    await alice.getByTestId('comment-editor-submit').click();
+    const aliceComment = alice.getByTestId('comment').filter({ hasText: ALICE_C });
+    await expect.poll(() => aliceComment.count(), T).toBe(1);
+
+    // bob, in the same running contest, sees an empty section.
+    const bobEmpty = async () => {
+      await bob.goto(`${server.base}/contest/${cid}/comment`);
+      await bob.getByTestId('comment-editor').waitFor();
+      await expect.poll(() => bob.locator('.ant-empty').count(), T).toBe(1);
+      expect(await bob.getByTestId('comment').count()).toBe(0);
+    };
+    await bobEmpty();
+
+    // Root (the contest's admin) sees it and answers; alice reads the answer, bob still sees nothing.
+    await root.goto(`${server.base}/contest/${cid}/comment`);
+    const rootView = root.getByTestId('comment').filter({ hasText: ALICE_C });
+    await expect.poll(() => rootView.count(), T).toBe(1);
+    await rootView.getByTestId('comment-reply').click();
+    await root.getByTestId('reply-editor-text').fill(ROOT_R);
+    await root.getByTestId('reply-editor-submit').click();
+    await expect.poll(() => rootView.getByTestId('reply-content').first().textContent(), T).toContain(ROOT_R);
+    await alice.reload();
+    await expect
+      .poll(() => aliceComment.getByTestId('reply-content').first().textContent(), T)
+      .toContain(ROOT_R);
+    await bobEmpty();
+    await shootThreeWays(alice, 'contest-comment-participant', async () => {
+      await expect.poll(() => aliceComment.count(), T).toBe(1);
+    });
+
+    // With the site's contest-comment switch off the tab is gone and the server refuses the calls.
+    const setSwitch = (on: boolean) =>
+      api(server.base, 'PUT', '/admin/config/set-web-config', {
+        token: rootToken,
+        body: { openContestComment: on },
+      });
+    await setSwitch(false);
+    try {
+      await bob.goto(`${server.base}/contest/${cid}`);
+      await bob.getByTestId('contest-tab-problems').waitFor();
+      expect(await bob.getByTestId('contest-tab-comment').count()).toBe(0);
+      const r = await fetch(`${server.base}/api/comments?cid=${cid}`, {
+        headers: { authorization: await tokenOf(USERS[1]) },
+      });
+      expect(r.status).toBe(403);
+    } finally {
+      await setSwitch(true);
+    }
+  }, 180_000);
 });

@@ -163,9 +163,9 @@ describe('contest', () => {
   it('the board shows the real order to root and a sealed board to the participants', async () => {
     await root.goto(`${server.base}/contest/${cid}/rank`);
     await expect.poll(() => boardUsers(root), T).toEqual([...USERS]);
-    expect(await cellClasses(root, 'cw_alice')).toEqual(['first-ac', 'first-ac', '']);
-    expect(await cellClasses(root, 'cw_bob')).toEqual(['ac', '', '']);
-    expect(await cellClasses(root, 'cw_carol')).toEqual(['', '', 'wrong']);
+    await expect.poll(() => cellClasses(root, 'cw_alice'), T).toEqual(['first-ac', 'first-ac', '']);
+    await expect.poll(() => cellClasses(root, 'cw_bob'), T).toEqual(['ac', '', '']);
+    await expect.poll(() => cellClasses(root, 'cw_carol'), T).toEqual(['', '', 'wrong']);
     await shootThreeWays(root, 'contest-board-root', async () => {
       await expect.poll(() => boardUsers(root), T).toEqual([...USERS]);
     });
@@ -187,9 +187,9 @@ describe('contest', () => {
     await carol.goto(`${server.base}/contest/${cid}/rank`);
     await expect.poll(async () => (await boardUsers(carol)).length, T).toBe(3);
     // Sealed from the start: carol sees her own wrong try, the others' submissions only as tries.
-    expect(await cellClasses(carol, 'cw_carol')).toEqual(['', '', 'wrong']);
-    expect(await cellClasses(carol, 'cw_alice')).toEqual(['try', 'try', '']);
-    expect(await cellClasses(carol, 'cw_bob')).toEqual(['try', '', '']);
+    await expect.poll(() => cellClasses(carol, 'cw_carol'), T).toEqual(['', '', 'wrong']);
+    await expect.poll(() => cellClasses(carol, 'cw_alice'), T).toEqual(['try', 'try', '']);
+    await expect.poll(() => cellClasses(carol, 'cw_bob'), T).toEqual(['try', '', '']);
     expect(await carol.getByTestId('board-export').count()).toBe(0);
     await shootThreeWays(carol, 'contest-board-sealed', async () => {
       await expect.poll(async () => (await boardUsers(carol)).length, T).toBe(3);

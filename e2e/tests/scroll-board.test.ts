@@ -21,7 +21,8 @@ import { type SeededBoard, seedScrollBoard } from '../scroll-board-seed.js';
  * straight into the database (scroll-board-seed.ts), opened by root from the contest's Scroll Board tab; a few
  * steps by hand, auto-play with the frame times measured in the page (requestAnimationFrame deltas) and the CPU
  * time of each main-thread task from a Chrome trace (none long enough to make a frame over 50 ms by itself; no frame
- * over 50 ms on the clock whenever an idle page on the same machine keeps every frame within two), a recording of the animation as JPEG frames (playwright's screencast; its video needs an
+ * over 50 ms on the clock whenever an idle page on the same machine keeps every frame within two over the same
+ * seconds), a recording of the animation as JPEG frames (playwright's screencast; its video needs an
  * ffmpeg build this machine does not have), the final order read from the DOM equal to the board API's, and the
  * medal rows. Screenshots in English, Chinese and at 375 px.
  */
@@ -47,7 +48,8 @@ const boardUrl = (cid: number) =>
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-scroll-'));
-  seed = await seedScrollBoard(dataDir);
+  // 503 participants, 3 of them stars: the board scrolled (removeStar) has 500 rows.
+  seed = await seedScrollBoard(dataDir, 503);
   server = await startServer({ OJ_DATA_DIR: dataDir });
   ({ token: rootToken } = await api<unknown>(server.base, 'POST', '/admin/login', {
     body: { username: 'root', password: ROOT_PASSWORD },
@@ -119,32 +121,46 @@ function frameStats(deltas: number[]) {
   return { frames: s.length, p50: r(q(0.5)), p99: r(q(0.99)), max: r(s[s.length - 1] ?? 0) };
 }
 
-/** Frame deltas (ms) of an idle page with one composited animation over `ms`: what the machine's load alone does. */
-async function idleFrames(ms: number): Promise<number[]> {
+/**
+ * Opens an idle page with one composited animation and counts its frames while a measurement runs: what the
+ * machine's load alone does to frames during the same seconds (another e2e file runs beside this one, and other
+ * people's work shares the two cores, so a sample taken before says little about the seconds measured).
+ * `stop()` answers its frame deltas (ms) and closes it.
+ */
+async function idleReference(): Promise<{ stop: () => Promise<number[]> }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.setContent(
     '<div style="width:80px;height:80px;background:#38bdf8;will-change:transform;animation:m 1s linear infinite alternate"></div><style>@keyframes m{to{transform:translateX(900px)}}</style>',
   );
   await startFrames(page);
-  await page.waitForTimeout(ms);
-  const deltas = await stopFrames(page);
-  await page.close();
-  return deltas;
+  return {
+    stop: async () => {
+      const deltas = await stopFrames(page);
+      await page.close();
+      return deltas;
+    },
+  };
 }
 
 /**
  * Runs `fn` under a Chrome trace of `p` and answers the CPU time (ms, `tdur`: time on the CPU, not on the clock) of
- * each task of the renderer's main thread: the page's own work per task, whatever else loads the machine.
+ * each task of the renderer's main thread, in two lists: `work` (script, style, layout, paint: the page's own work
+ * per task, whatever else loads the machine) and `gc` (V8's garbage collection tasks, posted from `v8/src/heap`).
+ * A GC task's length is not the page's alone: V8 marks concurrently on helper threads and the main thread finishes
+ * what they have not, so on a machine whose cores are taken by other work the main thread's pause grows (CI saw a task
+ * of 87 ms beside another e2e file, its kind not logged; GC took 23 ms at most with nothing else running). Logs the three
+ * longest tasks with where they were posted from.
  */
-async function mainThreadCpu(p: Page, fn: () => Promise<void>): Promise<number[]> {
+async function mainThreadCpu(p: Page, fn: () => Promise<void>): Promise<{ work: number[]; gc: number[] }> {
   const cdp = await p.context().newCDPSession(p);
   const events: {
     name: string;
     ph: string;
     pid: number;
     tid: number;
+    ts: number;
     tdur?: number;
-    args?: { name?: string };
+    args?: { name?: string; src_file?: string };
   }[] = [];
   cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
   const complete = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
@@ -162,11 +178,17 @@ async function mainThreadCpu(p: Page, fn: () => Promise<void>): Promise<number[]
       .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
-  return events
-    .filter(
-      (e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}:${e.tid}`),
-    )
-    .map((e) => (e.tdur ?? 0) / 1000);
+  const tasks = events.filter(
+    (e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}:${e.tid}`),
+  );
+  const t0 = Math.min(...tasks.map((e) => e.ts));
+  const longest = [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 3);
+  console.log(
+    `scroll board: longest main-thread tasks ${JSON.stringify(longest.map((e) => ({ at: Math.round((e.ts - t0) / 1000), cpu: (e.tdur ?? 0) / 1000, of: tasks.length, args: e.args })))}`,
+  );
+  const isGc = (e: (typeof tasks)[number]) => String(e.args?.src_file ?? '').startsWith('v8/src/heap/');
+  const cpuOf = (e: (typeof tasks)[number]) => (e.tdur ?? 0) / 1000;
+  return { work: tasks.filter((e) => !isGc(e)).map(cpuOf), gc: tasks.filter(isGc).map(cpuOf) };
 }
 
 const step = (p: Page) => p.getByTestId('scroll-board').getAttribute('data-step').then(Number);
@@ -241,7 +263,7 @@ describe('scroll board', () => {
     await p.setViewportSize({ width: 1280, height: 800 });
     await p.goto(`${server.base}${boardUrl(seed.cid)}`);
     await p.getByTestId('scroll-board').waitFor();
-    expect(board.rows.length).toBe(497);
+    expect(board.rows.length).toBe(500);
     expect(board.reveals.length).toBeGreaterThan(150);
     await expect
       .poll(() => p.getByTestId('sb-progress').textContent(), T)
@@ -274,15 +296,15 @@ describe('scroll board', () => {
     await expect.poll(() => step(p), T).toBe(4);
     await shot(p, 'scroll-board-steps-en');
 
-    // What the machine's load alone does to frames (other work shares its two cores).
-    const idle = frameStats(await idleFrames(5_000));
-
-    // Auto-play at 4× (rows climb over 175 ms after an 88 ms wait), frames measured.
+    // Auto-play at 4× (rows climb over 175 ms after an 88 ms wait), frames measured, and beside them those of an idle
+    // page over the same seconds: what the machine's load alone did to frames meanwhile.
     await p.getByTestId('sb-speed').selectOption('4');
+    let reference = await idleReference();
     await startFrames(p);
     await p.getByTestId('sb-play').click();
     await p.waitForTimeout(12_000);
     const at4 = frameStats(await stopFrames(p));
+    const idleAt4 = frameStats(await reference.stop());
 
     // The recording: JPEG frames of six seconds of auto-play.
     fs.rmSync(RECORDING, { recursive: true, force: true });
@@ -305,6 +327,7 @@ describe('scroll board', () => {
     // The rest at 16×, frames and the CPU time of each of the page's main-thread tasks measured, to the end.
     await p.getByTestId('sb-speed').selectOption('16');
     let at16 = frameStats([]);
+    reference = await idleReference();
     const cpu = await mainThreadCpu(p, async () => {
       await startFrames(p);
       await expect
@@ -312,24 +335,29 @@ describe('scroll board', () => {
         .toBe('true');
       at16 = frameStats(await stopFrames(p));
     });
-    const cpuMax = Math.max(...cpu);
-    const cpuP99 = [...cpu].sort((a, b) => a - b)[Math.floor(cpu.length * 0.99)] ?? 0;
-    const quiet = idle.max <= QUIET_MS;
+    const idleAt16 = frameStats(await reference.stop());
+    const cpuMax = Math.max(...cpu.work);
+    const cpuP99 = [...cpu.work].sort((a, b) => a - b)[Math.floor(cpu.work.length * 0.99)] ?? 0;
+    const gcMax = Math.max(0, ...cpu.gc);
+    const quiet4 = idleAt4.max <= QUIET_MS;
+    const quiet16 = idleAt16.max <= QUIET_MS;
+    const busy = (quiet: boolean) => (quiet ? '' : ' (machine busy: clock bound not asserted)');
     console.log(
-      `scroll board frames (ms): idle page ${JSON.stringify(idle)}${quiet ? '' : ' (machine busy: clock bound not asserted)'}; auto-play 4x ${JSON.stringify(at4)}; 16x ${JSON.stringify(at16)}; main-thread task CPU p99 ${cpuP99.toFixed(1)} ms, max ${cpuMax.toFixed(1)} ms over ${cpu.length} tasks; recording ${n} frames in ${RECORDING}`,
+      `scroll board frames (ms): auto-play 4x ${JSON.stringify(at4)}, idle page meanwhile ${JSON.stringify(idleAt4)}${busy(quiet4)}; 16x ${JSON.stringify(at16)}, idle page meanwhile ${JSON.stringify(idleAt16)}${busy(quiet16)}; main-thread task CPU p99 ${cpuP99.toFixed(1)} ms, max ${cpuMax.toFixed(1)} ms over ${cpu.work.length} tasks, GC tasks max ${gcMax.toFixed(1)} ms over ${cpu.gc.length}${quiet16 ? '' : ' (machine busy: GC bound not asserted)'}; recording ${n} frames in ${RECORDING}`,
     );
     expect(n).toBeGreaterThan(20);
     expect(at4.frames).toBeGreaterThan(300);
-    expect(cpu.length).toBeGreaterThan(100);
+    expect(cpu.work.length).toBeGreaterThan(100);
     // No long frame is the page's doing: no task of its main thread needs so much CPU that, with the frame it
     // delays, a frame would last over 50 ms on an idle machine.
     expect(cpuMax).toBeLessThanOrEqual(FRAME_LIMIT_MS - FRAME_BUDGET_MS);
-    // And on the clock, no frame over 50 ms, whenever the machine lets an idle page keep every frame within two
-    // (other processes sharing the two cores make the idle page itself drop frames; then the bound says nothing).
-    if (quiet) {
-      expect(at4.max).toBeLessThanOrEqual(FRAME_LIMIT_MS);
-      expect(at16.max).toBeLessThanOrEqual(FRAME_LIMIT_MS);
-    }
+    // Nor a garbage collection pause, when the machine left V8's helper threads their share (see `mainThreadCpu`).
+    if (quiet16) expect(gcMax).toBeLessThanOrEqual(FRAME_LIMIT_MS - FRAME_BUDGET_MS);
+    // And on the clock, no frame over 50 ms, whenever the machine let an idle page keep every frame within two over
+    // the same seconds (other processes sharing the two cores make the idle page itself drop frames; then the bound
+    // says nothing about the board).
+    if (quiet4) expect(at4.max).toBeLessThanOrEqual(FRAME_LIMIT_MS);
+    if (quiet16) expect(at16.max).toBeLessThanOrEqual(FRAME_LIMIT_MS);
 
     // Only the rows near the viewport are in the DOM.
     expect(await p.getByTestId('sb-row').count()).toBeLessThan(60);

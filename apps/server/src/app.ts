@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, {
   type FastifyError,
@@ -7,6 +6,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { HelmetOptions } from 'helmet';
 import type { ZodType } from 'zod';
 import type { AppContext } from './context.js';
 import { bodySchema } from './lib/body-coercion.js';
@@ -16,6 +16,7 @@ import authPlugin from './plugins/auth.js';
 import compressionPlugin from './plugins/compression.js';
 import errorsPlugin, { clientError } from './plugins/errors.js';
 import notifyHubPlugin from './plugins/notify-hub.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import sessionSyncPlugin from './plugins/session-sync.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -42,6 +43,14 @@ export const CSP_DIRECTIVES = {
   baseUri: ["'self'"],
   formAction: ["'self'"],
   upgradeInsecureRequests: null,
+};
+
+/** helmet's options for every answer: the CSP above, no framing, a same-origin referrer policy, no COEP. */
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { directives: CSP_DIRECTIVES },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'same-origin' },
+  crossOriginEmbedderPolicy: false,
 };
 
 export interface BuildAppOptions {
@@ -81,12 +90,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await app.register(notifyHubPlugin);
   await app.register(sessionSyncPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin, HELMET_OPTIONS);
   // JSON and text answers of 1 KiB or more go out compressed (the web assets are precompressed at build time).
   await app.register(compressionPlugin);
   // Text the database cannot store (NUL, lone surrogates) is refused before validation, naming the field.

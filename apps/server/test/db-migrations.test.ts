@@ -51,5 +51,5 @@ describe('migrations', () => {
       expect(applied.rows[0].n).toBe(journal.entries.length);
       await client.close();
     }
-  });
+  }, 300_000); // one PGlite per earlier release (15 of them), each migrated twice: slow on a busy machine
 });

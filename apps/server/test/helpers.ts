@@ -17,6 +17,17 @@ export interface TestApp {
 }
 
 /**
+ * The site settings' freshness in tests (ms): 0, every read goes to the database, unless `OJ_TEST_CONFIG_TTL_MS`
+ * says otherwise (the server keeps them 2 s). A settings read made inside a transaction froze PGlite whenever the
+ * 2 s ran out at that moment; read on every call, such a read fails every run (db/pglite-guard.ts) instead of
+ * hanging once in a while.
+ */
+function configTtlMs(): number {
+  const v = process.env.OJ_TEST_CONFIG_TTL_MS;
+  return v == null || v === '' ? 0 : Number(v);
+}
+
+/**
  * A real app on a fresh, migrated and seeded database: PGlite in memory, or, when TEST_DATABASE_URL is set, a
  * database of its own on that PostgreSQL server (dropped on close). `root` has password ROOT_PASSWORD.
  */
@@ -36,7 +47,12 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...envOverrides,
   });
-  const ctx: AppContext = { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) };
+  const ctx: AppContext = {
+    env,
+    db: handle.db,
+    dbKind: handle.kind,
+    config: new ConfigService(handle.db, configTtlMs()),
+  };
   await seed(ctx);
   const app = await buildApp({ ctx, ...appOptions });
   await app.ready();

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -24,11 +24,18 @@ export interface HelperBuild {
   headers?: string[];
 }
 
+/** A temporary name beside `target`, unique to this call (concurrent builders, in this process or another). */
+const tempBeside = (target: string) => `${target}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+
+/** Builds in flight in this process, by target path: concurrent callers (the workers' first sessions) share one. */
+const building = new Map<string, Promise<string>>();
+
 /**
  * Compiles `native/<name>.c` into `<binDir>/<name>-<hash>` once per version: the hash covers the source and the
- * headers it names, so an edit makes a new binary; concurrent builders all end with the same file (atomic
- * rename). Shared by the per-run helpers here and the box-session helpers (`boxd/native.ts`). Returns the path;
- * throws with gcc's message when the build fails.
+ * headers it names, so an edit makes a new binary. Concurrent callers in one process share one build; builders in
+ * several processes (two judgehosts on one machine) each write a temporary file of their own and all end with
+ * the same file (atomic rename). Shared by the per-run helpers here and the box-session helpers
+ * (`boxd/native.ts`). Returns the path; throws with gcc's message when the build fails.
  */
 export async function buildHelper(name: string, binDir: string, build: HelperBuild = {}): Promise<string> {
   const { flags = ['-static'], libs = [], headers = [] } = build;
@@ -37,16 +44,22 @@ export async function buildHelper(name: string, binDir: string, build: HelperBui
   for (const file of [`${name}.c`, ...headers]) hash.update(await readFile(`${sourceDir}${file}`));
   const target = `${binDir}/${name}-${hash.digest('hex').slice(0, 12)}`;
   if (existsSync(target)) return target;
-  const temp = `${target}.${process.pid}.tmp`;
-  try {
-    await run('gcc', ['-O2', ...flags, '-Wall', '-o', temp, source, ...libs], { timeout: 60_000 });
-  } catch (error) {
-    const detail = (error as { stderr?: string }).stderr ?? String(error);
-    throw new Error(`cannot build ${name} (gcc, static libc and libseccomp-dev are needed): ${detail}`);
-  }
-  await chmod(temp, 0o755);
-  await rename(temp, target);
-  return target;
+  const pending = building.get(target);
+  if (pending) return pending;
+  const made = (async () => {
+    const temp = tempBeside(target);
+    try {
+      await run('gcc', ['-O2', ...flags, '-Wall', '-o', temp, source, ...libs], { timeout: 60_000 });
+    } catch (error) {
+      const detail = (error as { stderr?: string }).stderr ?? String(error);
+      throw new Error(`cannot build ${name} (gcc, static libc and libseccomp-dev are needed): ${detail}`);
+    }
+    await chmod(temp, 0o755);
+    await rename(temp, target);
+    return target;
+  })().finally(() => building.delete(target));
+  building.set(target, made);
+  return made;
 }
 
 /**
@@ -56,7 +69,7 @@ export async function buildHelper(name: string, binDir: string, build: HelperBui
 async function writeSeccompFilter(generator: string): Promise<string> {
   const target = `${generator}.bpf`;
   if (existsSync(target)) return target;
-  const temp = `${target}.${process.pid}.tmp`;
+  const temp = tempBeside(target);
   const { stdout } = await run(generator, [], { encoding: 'buffer', timeout: 60_000 });
   if (stdout.length === 0 || stdout.length % 8 !== 0) throw new Error('oj-seccomp wrote no BPF program');
   await writeFile(temp, stdout, { mode: 0o644 });

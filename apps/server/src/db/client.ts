@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { guardOuterQueries } from './pglite-guard.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -59,10 +60,11 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const fresh = opts.dataDir && !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'));
-  const client =
+  const client = guardOuterQueries(
     fresh && opts.template && fs.existsSync(opts.template)
       ? new PGlite(opts.dataDir, { loadDataDir: new Blob([fs.readFileSync(opts.template)]) })
-      : new PGlite(opts.dataDir);
+      : new PGlite(opts.dataDir),
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
   return {

@@ -32,7 +32,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
     // 0.7 KB a response, ~90 responses for a problem page) are left off them; nosniff and CORP stay.
     app.addHook('onRoute', (route) => {
       if (route.url.startsWith(ASSETS_PREFIX))
-        route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
+        route.config = { ...route.config, securityHeaders: false } as typeof route.config;
     });
     await app.register(fastifyStatic, {
       root: webRoot,

@@ -1,7 +1,9 @@
+import { GroupMemberAuth } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentLikes, contests } from '../../src/db/schema/index.js';
-import { createContest, fromNow, HOUR } from '../contest/contest-fixtures.js';
+import { commentLikes, contests, replies } from '../../src/db/schema/index.js';
+import { contestPayload, createContest, fromNow, HOUR } from '../contest/contest-fixtures.js';
+import { join, makeGroup, req, setLevel } from '../group/group-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import {
   callAny as call,
@@ -282,6 +284,125 @@ describe('contest comments', () => {
       (await as(p.bob, 'POST', '/api/reply', { reply: { commentId: annC, content: 'after' } })).code,
     ).toBe(200);
     expect((await as(p.problemAdmin, 'DELETE', '/api/comment', { id: annC })).code).toBe(403);
+  });
+
+  it('while running: each visible comment carries only visible replies and counts only them; admins see all', async () => {
+    const cup = await createContest(t.app, p.admin.token, { title: 'Reply Count Cup' });
+    const annC = await commentOn(t.app, p.ann, { cid: cup }, 'ann asks');
+    const bobC = await commentOn(t.app, p.bob, { cid: cup }, 'bob asks');
+    const adminC = await commentOn(t.app, p.admin, { cid: cup }, 'creator says');
+    // Replies as they stand after earlier phases (bob's could not be written on these while running): on ann's
+    // comment ann x2, the creator, root and bob x2; on the creator's bob and ann; on bob's only bob.
+    const reply = (commentId: number, who: Person, content: string) =>
+      t.ctx.db.insert(replies).values({ commentId, fromUid: who.uid, toUid: null, content });
+    for (const [c, who, text] of [
+      [annC, p.ann, 'a1'],
+      [annC, p.bob, 'b1'],
+      [annC, p.admin, 'creator1'],
+      [annC, p.ann, 'a2'],
+      [annC, p.bob, 'b2'],
+      [annC, p.root, 'root1'],
+      [adminC, p.bob, 'b3'],
+      [adminC, p.ann, 'a3'],
+      [bobC, p.bob, 'b4'],
+    ] as const) {
+      await reply(c, who, text);
+    }
+    type Row = { id: number; totalReplyNum: number; replyList: { content: string }[] };
+    const page = async (who: Person, q = 'limit=50') => {
+      const r = await as(who, 'GET', `/api/comments?cid=${cup}&${q}`);
+      expect(r.code).toBe(200);
+      return r.body.data.commentList as { records: Row[]; total: number };
+    };
+    const shape = (rows: Row[]) =>
+      Object.fromEntries(rows.map((c) => [c.id, [c.totalReplyNum, c.replyList.map((x) => x.content)]]));
+    const ann = await page(p.ann);
+    expect(ann.total).toBe(2);
+    expect(shape(ann.records)).toEqual({
+      [annC]: [4, ['root1', 'a2', 'creator1']],
+      [adminC]: [1, ['a3']],
+    });
+    const bob = await page(p.bob);
+    expect(bob.total).toBe(2);
+    expect(shape(bob.records)).toEqual({ [bobC]: [1, ['b4']], [adminC]: [1, ['b3']] });
+    // A page past the end counts only the visible comments too.
+    expect((await page(p.ann, 'currentPage=3&limit=1')).total).toBe(2);
+    // The creator and root (the contest's admins) see everything.
+    for (const admin of [p.admin, p.root]) {
+      const all = await page(admin);
+      expect(all.total).toBe(3);
+      expect(shape(all.records)).toEqual({
+        [annC]: [6, ['root1', 'b2', 'a2']],
+        [adminC]: [2, ['a3', 'b3']],
+        [bobC]: [1, ['b4']],
+      });
+    }
+    // After the end everyone does.
+    await t.ctx.db
+      .update(contests)
+      .set({ startTime: new Date(fromNow(-3 * HOUR)), endTime: new Date(fromNow(-HOUR)) })
+      .where(sql`${contests.id} = ${cup}`);
+    expect(shape((await page(p.bob)).records)[annC]).toEqual([6, ['root1', 'b2', 'a2']]);
+  });
+
+  it('in a group contest the group’s roots are its admins: seen while running, moderate, not answered by participants', async () => {
+    // p.admin owns the group and creates the contest; p.problemAdmin is a root of the group only (neither the
+    // creator nor a super admin), ann and bob are members.
+    const g = await makeGroup(t.app, p.admin.token);
+    for (const who of [p.ann, p.bob, p.problemAdmin])
+      expect((await join(t.app, who.token, g.id)).code).toBe(200);
+    expect((await setLevel(t.app, p.admin.token, g.id, p.problemAdmin.uid, GroupMemberAuth.ROOT)).code).toBe(
+      200,
+    );
+    const made = await req(t.app, 'POST', '/api/group/contest', {
+      token: p.admin.token,
+      payload: { ...contestPayload({ title: 'Group Cup' }), gid: g.id },
+    });
+    expect(made.code).toBe(200);
+    const gcid = made.body.data.cid as number;
+    const annC = await commentOn(t.app, p.ann, { cid: gcid }, 'ann asks');
+    const bobC = await commentOn(t.app, p.bob, { cid: gcid }, 'bob asks');
+    const teacherC = await commentOn(t.app, p.problemAdmin, { cid: gcid }, 'the group root says');
+    const seen = async (who: Person) =>
+      (await as(who, 'GET', `/api/comments?cid=${gcid}&limit=50`)).body.data.commentList.records
+        .map((c: { id: number }) => c.id)
+        .sort();
+    expect(await seen(p.ann)).toEqual([annC, teacherC].sort());
+    expect(await seen(p.problemAdmin)).toEqual([annC, bobC, teacherC].sort());
+    // The group root's answer to ann reaches ann; bob may not answer the group root.
+    const ans = await as(p.problemAdmin, 'POST', '/api/reply', {
+      reply: { commentId: annC, content: 'read again' },
+    });
+    expect(ans.code).toBe(200);
+    expect((await as(p.ann, 'GET', `/api/reply?commentId=${annC}&cid=${gcid}`)).body.data[0].content).toBe(
+      'read again',
+    );
+    const denied = await as(p.bob, 'POST', '/api/reply', { reply: { commentId: teacherC, content: 'x' } });
+    expect(denied.code).toBe(403);
+    expect(denied.body.msgKey).toBe('comment.replyDenied');
+    // The group root deletes a participant's comment and reply like the creator would; a member may not.
+    expect((await as(p.ann, 'DELETE', '/api/comment', { id: bobC })).code).toBe(404);
+    expect((await as(p.problemAdmin, 'DELETE', '/api/comment', { id: bobC })).code).toBe(200);
+    expect((await as(p.problemAdmin, 'DELETE', '/api/reply', { reply: { id: ans.body.data.id } })).code).toBe(
+      200,
+    );
+    // After the end participants see everything but still may not answer the group root, as with the creator.
+    await t.ctx.db
+      .update(contests)
+      .set({ startTime: new Date(fromNow(-3 * HOUR)), endTime: new Date(fromNow(-HOUR)) })
+      .where(sql`${contests.id} = ${gcid}`);
+    const late = await as(p.bob, 'POST', '/api/reply', { reply: { commentId: teacherC, content: 'x' } });
+    expect(late.code).toBe(403);
+    expect(late.body.msgKey).toBe('comment.replyDenied');
+    await t.ctx.db
+      .update(contests)
+      .set({ startTime: new Date(fromNow(-HOUR)), endTime: new Date(fromNow(HOUR)) })
+      .where(sql`${contests.id} = ${gcid}`);
+    // Once the group root is only a member again, their comments are hidden from participants while it runs.
+    expect(
+      (await setLevel(t.app, p.admin.token, g.id, p.problemAdmin.uid, GroupMemberAuth.MEMBER)).code,
+    ).toBe(200);
+    expect(await seen(p.ann)).toEqual([annC]);
   });
 
   it('need login and the contest access rule, take no AC count, and close with the contest-comment switch', async () => {

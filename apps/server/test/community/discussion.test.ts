@@ -105,6 +105,17 @@ describe('posting', () => {
     }
   });
 
+  it('an ordinary user posts when the site settings must be read again (PGlite froze there)', async () => {
+    // The server keeps the settings 2 s; the tests read them on every call (helpers.ts). The daily-limit rule read
+    // them inside the posting transaction, which on PGlite (one connection) waited for that transaction forever,
+    // and the whole server with it, whenever the 2 s ran out at that moment.
+    const r = await Promise.race([
+      as(p.bob, 'POST', '/api/discussion', post()),
+      new Promise<{ code: string }>((r) => setTimeout(() => r({ code: 'no answer in 10 s' }), 10_000)),
+    ]);
+    expect(r.code).toBe(200);
+  }, 20_000);
+
   it('takes the AC requirement from the switch config', async () => {
     await setSwitch(t.app, p.root, { defaultCreateDiscussionACInitValue: 0 });
     try {

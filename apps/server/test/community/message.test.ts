@@ -8,6 +8,7 @@ import { rowsOf } from '../../src/lib/sql-rows.js';
 import { ConfigService } from '../../src/modules/config/config.service.js';
 import { noticeJobSettings, runNoticeJob } from '../../src/modules/message/notice.job.js';
 import { deliverNotices, sendPersonalMessage } from '../../src/modules/message/notice.service.js';
+import { listening, openLive, settle } from '../events/live-client.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import {
   callAny as call,
@@ -96,6 +97,50 @@ describe('comment, reply and like messages', () => {
     await commentOn(t.app, p.admin, { did }, 'own thread, no message');
     expect(await events(p.admin.uid)).toBe(before.author + 1);
     expect(await events(p.bob.uid)).toBe(before.actor);
+  });
+
+  it('tell the user’s other tabs when loading a list reads something or clean deletes an unread one, never else', async () => {
+    const tab = await openLive(await listening(t.app), { token: p.problemAdmin.token });
+    try {
+      const heard = () => tab.all('unread-messages').length;
+      const hears = (n: number) => expect.poll(heard, { timeout: 5000 }).toBe(n);
+      const quiet = async (n: number) => {
+        await settle();
+        expect(heard()).toBe(n);
+      };
+      const did = await postDiscussion(t.app, p.problemAdmin, { title: 'Two tabs' });
+      await commentOn(t.app, p.ann, { did }, 'one');
+      await hears(1);
+      expect((await as(p.problemAdmin, 'GET', '/api/msg/comment')).code).toBe(200);
+      await hears(2);
+      expect(await unread(p.problemAdmin)).toMatchObject({ comment: 0 });
+      // Loading an already-read list, or another empty one, changes nothing and sends nothing.
+      await as(p.problemAdmin, 'GET', '/api/msg/comment');
+      await as(p.problemAdmin, 'GET', '/api/msg/reply');
+      await as(p.problemAdmin, 'GET', '/api/msg/sys');
+      await quiet(2);
+      // Cleaning read messages sends nothing; cleaning an unread one does.
+      expect((await as(p.problemAdmin, 'DELETE', '/api/msg/clean?type=Discuss')).code).toBe(200);
+      await quiet(2);
+      await commentOn(t.app, p.ann, { did }, 'two');
+      await hears(3);
+      expect((await as(p.problemAdmin, 'DELETE', '/api/msg/clean?type=Discuss')).code).toBe(200);
+      await hears(4);
+      expect(await unread(p.problemAdmin)).toMatchObject({ comment: 0 });
+      // Personal notices ("Mine"): read on load and cleaned unread alike.
+      await sendPersonalMessage(t.ctx.db, { uids: [p.problemAdmin.uid], title: 'Hi', content: 'x' });
+      await hears(5);
+      await as(p.problemAdmin, 'GET', '/api/msg/mine');
+      await hears(6);
+      await sendPersonalMessage(t.ctx.db, { uids: [p.problemAdmin.uid], title: 'Again', content: 'y' });
+      await hears(7);
+      expect((await as(p.problemAdmin, 'DELETE', '/api/msg/clean?type=Mine')).code).toBe(200);
+      await hears(8);
+      await as(p.problemAdmin, 'GET', '/api/msg/mine');
+      await quiet(8);
+    } finally {
+      tab.close();
+    }
   });
 
   it('keep a long comment to 200 characters and say when the discussion is gone', async () => {

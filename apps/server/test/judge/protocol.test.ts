@@ -1,6 +1,8 @@
+import { judgeTask } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { judgeJobs, submissions } from '../../src/db/schema/index.js';
+import { rowsOf } from '../../src/lib/sql-rows.js';
 import { queueSettings, sweepExpiredLeases } from '../../src/modules/judge/queue.js';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../helpers.js';
 import { aPlusB, call, judgeHeaders, registerJudgehost } from './judge-helpers.js';
@@ -84,7 +86,16 @@ describe('judge protocol', () => {
       testcases: { outputHash: string }[];
     };
     expect(task.submitId).toBe(id);
-    expect(task.testcases).toHaveLength(2);
+    // Every column of every case, in index order, and nothing else (the task is validated by the judgehost).
+    const rows =
+      await t.ctx.db.execute(sql`SELECT index, input_name AS "inputName", output_name AS "outputName",
+      input_hash AS "inputHash", output_hash AS "outputHash", input_size AS "inputSize",
+      output_size AS "outputSize", score, group_num AS "groupNum"
+      FROM testcases WHERE pid = (SELECT pid FROM submissions WHERE id = ${id}) ORDER BY index`);
+    const expected = rowsOf<Record<string, unknown>>(rows);
+    expect(expected).toHaveLength(2);
+    expect(task.testcases).toEqual(expected);
+    expect(judgeTask.safeParse(task).success).toBe(true);
     const blob = await t.app.inject({
       method: 'GET',
       url: `/api/judge/blob/${task.testcases[1].outputHash}`,

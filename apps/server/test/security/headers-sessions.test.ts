@@ -5,9 +5,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp, HELMET_OPTIONS } from '../../src/app.js';
 import { problems, sessions } from '../../src/db/schema/index.js';
 import { createSession, SESSION_MAX_AGE_S } from '../../src/plugins/auth.js';
+import { helmetHeaders } from '../../src/plugins/security-headers.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { call, makeUser } from '../problem/fixtures.js';
 import { problemPayload } from './authz-matrix.js';
@@ -46,6 +47,31 @@ describe('security headers', () => {
         expect(res.headers['referrer-policy']).toBe('same-origin');
         expect(res.headers['x-frame-options']).toBe('DENY');
       }
+    } finally {
+      await web.close();
+    }
+  });
+
+  it("sends helmet's whole set, built once, on every answer, and on a hashed script only nosniff and CORP", async () => {
+    const dist = fs.mkdtempSync('/tmp/oj-web-');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets/app-Ab12Cd34.js'), 'console.log(1);');
+    const web = await buildApp({ ctx: t.ctx, webDist: dist });
+    try {
+      const set = helmetHeaders(HELMET_OPTIONS);
+      expect(Object.keys(set).length).toBeGreaterThan(10);
+      for (const url of ['/api/get-website-config', '/api/no-such-route', '/problem/1', '/']) {
+        const res = await web.inject({ method: 'GET', url });
+        for (const [name, value] of Object.entries(set))
+          expect(res.headers[name], `${url} ${name}`).toBe(value);
+      }
+      const asset = await web.inject({ method: 'GET', url: '/assets/app-Ab12Cd34.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-security-policy']).toBeUndefined();
+      expect(asset.headers['strict-transport-security']).toBeUndefined();
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
     } finally {
       await web.close();
     }

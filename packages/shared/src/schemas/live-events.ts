@@ -18,6 +18,11 @@ export const LIVE_EVENT = {
   contestAnnouncement: 'contest-announcement',
   /** A clarification was answered (public ones to the contest's viewers, private ones to the asker and admins). */
   clarification: 'clarification',
+  /**
+   * A participant asked a clarification (to the contest's admins only, by the admin queue's rule; never to other
+   * participants, nor back to the asker): refetch the queue and its unanswered badge.
+   */
+  clarificationAsked: 'clarification-asked',
   /** My unread message counts changed (the "Community" issue; not sent yet). */
   unreadMessages: 'unread-messages',
 } as const;
@@ -60,6 +65,15 @@ export interface LiveClarificationData {
   cid: number;
   clarificationId: number;
   public: boolean;
+}
+
+/**
+ * `clarification-asked`: clarification `clarificationId` of contest `cid` was asked and waits for an answer (ids
+ * only: the question is read through the admin queue route).
+ */
+export interface LiveClarificationAskedData {
+  cid: number;
+  clarificationId: number;
 }
 
 /** Timing and limits of the stream (server and browser agree on them). */

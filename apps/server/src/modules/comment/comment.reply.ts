@@ -36,7 +36,7 @@ export async function listReplies(
 
 /**
  * Doc 1 §6: in a contest one replies to one's own comment, as a contest admin, or to a comment whose author is
- * neither a super admin nor the contest's creator. 403 otherwise.
+ * neither a super admin nor one of the contest's admins (its creator; a group contest's group roots). 403 otherwise.
  */
 async function assertMayReply(
   ctx: AppContext,
@@ -45,7 +45,9 @@ async function assertMayReply(
   comment: CommentRow,
 ) {
   if (target.kind !== 'contest' || comment.fromUid === user.uid || target.isAdmin) return;
-  if (comment.fromUid === target.contest.uid) throw forbidden('comment.replyDenied');
+  if (comment.fromUid === target.contest.uid || target.groupRoots.includes(comment.fromUid)) {
+    throw forbidden('comment.replyDenied');
+  }
   const [a] = await ctx.db
     .select({ role: users.role })
     .from(users)

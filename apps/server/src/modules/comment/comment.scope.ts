@@ -3,13 +3,14 @@ import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { comments, discussions, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { type ContestRow, enterContest, isContestAdmin } from '../contest/contest.access.js';
+import { type ContestRow, enterContest } from '../contest/contest.access.js';
 import { contestStatus } from '../contest/contest.clock.js';
 import {
   assertContestCommentsOpen,
   assertDiscussionAccess,
   assertNotDisabled,
 } from '../discussion/discussion.rules.js';
+import { groupRootUids } from '../group/group.access.js';
 
 /**
  * Where a comment lives and who may see it (issue 12; doc 1 §2.7, §6): a discussion (`did`; the public-discussion
@@ -19,7 +20,16 @@ import {
 
 export type CommentTarget =
   | { kind: 'discussion'; did: number; discussion: DiscussionHead; groupAdmin: boolean }
-  | { kind: 'contest'; cid: number; contest: ContestRow; isAdmin: boolean; running: boolean };
+  | {
+      kind: 'contest';
+      cid: number;
+      contest: ContestRow;
+      isAdmin: boolean;
+      running: boolean;
+      /** The roots of a group contest's group (its admins with the creator and super admins), for the reply rule
+       * and a running contest's author filter; loaded for viewers who are not its admins, else empty. */
+      groupRoots: string[];
+    };
 
 export type CommentRow = typeof comments.$inferSelect;
 /** What the comment rules read of a discussion (never its content). */
@@ -56,23 +66,44 @@ export async function openTarget(
   await assertContestCommentsOpen(ctx);
   const { contest, standing } = await enterContest(ctx, user, t.cid);
   const running = contestStatus(contest, new Date()) === ContestStatus.RUNNING;
-  return { kind: 'contest', cid: contest.id, contest, isAdmin: standing.isAdmin, running };
+  const groupRoots = !standing.isAdmin && contest.gid != null ? await groupRootUids(ctx, contest.gid) : [];
+  return { kind: 'contest', cid: contest.id, contest, isAdmin: standing.isAdmin, running, groupRoots };
+}
+
+/**
+ * Whose comments and replies `viewer` sees in `target`: null (everyone) for discussions, contest admins and contests
+ * not running; while a contest runs, a participant sees only the authors listed (themselves and the contest's
+ * admins: its creator and, for a group contest, the group's roots) and super admins. The one rule of
+ * visibleAuthorSql, canSeeAuthor, the reply rule and the comment page (comment.page.ts).
+ */
+export function visibleAuthors(target: CommentTarget, viewer: SessionUser | null): { uids: string[] } | null {
+  if (target.kind !== 'contest' || target.isAdmin || !target.running) return null;
+  const uids = new Set<string>();
+  if (viewer?.uid) uids.add(viewer.uid);
+  if (target.contest.uid) uids.add(target.contest.uid);
+  for (const uid of target.groupRoots) uids.add(uid);
+  return { uids: [...uids] };
 }
 
 /**
  * The condition on an author column (`comments.from_uid`, `replies.from_uid`) that hides, while a contest runs,
- * what a participant may not see: anything but their own and the contest admins' (its creator, super admins).
- * Undefined (no condition) for discussions, contest admins and contests not running.
+ * what a participant may not see (visibleAuthors): anything but their own and the contest admins' (its creator,
+ * super admins). Undefined (no condition) for discussions, contest admins and contests not running.
  */
 export function visibleAuthorSql(
   target: CommentTarget,
   viewer: SessionUser | null,
   column: AnyColumn,
 ): SQL | undefined {
-  if (target.kind !== 'contest' || target.isAdmin || !target.running) return undefined;
-  const owner = target.contest.uid;
-  return sql`(${column} = ${viewer?.uid ?? ''} OR ${column} = ${owner ?? ''}
-    OR ${column} IN (SELECT ${users.uid} FROM ${users} WHERE ${users.role} = ${Role.ROOT}))`;
+  const authors = visibleAuthors(target, viewer);
+  if (!authors) return undefined;
+  const listed = authors.uids.length
+    ? sql`${column} IN (${sql.join(
+        authors.uids.map((u) => sql`${u}`),
+        sql`, `,
+      )}) OR `
+    : sql``;
+  return sql`(${listed}${column} IN (SELECT ${users.uid} FROM ${users} WHERE ${users.role} = ${Role.ROOT}))`;
 }
 
 /** True when `authorUid` wrote something `viewer` may see in `target` (the rule of visibleAuthorSql). */
@@ -82,8 +113,8 @@ export async function canSeeAuthor(
   viewer: SessionUser | null,
   authorUid: string,
 ): Promise<boolean> {
-  if (target.kind !== 'contest' || target.isAdmin || !target.running) return true;
-  if (authorUid === viewer?.uid || authorUid === target.contest.uid) return true;
+  const authors = visibleAuthors(target, viewer);
+  if (!authors || authors.uids.includes(authorUid)) return true;
   const [u] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.uid, authorUid)).limit(1);
   return u?.role === Role.ROOT;
 }
@@ -108,10 +139,11 @@ export async function openComment(ctx: AppContext, user: SessionUser | null, id:
 
 /**
  * Who may delete others' comments and replies here: admin roles (and a group discussion's group admins) on
- * discussions, contest admins in contests.
+ * discussions, contest admins in contests (contestAdminIn: a group contest's group roots too). `target` must have
+ * been opened for `user`.
  */
 export function moderates(target: CommentTarget, user: SessionUser): boolean {
-  if (target.kind === 'contest') return isContestAdmin(user, target.contest);
+  if (target.kind === 'contest') return target.isAdmin;
   return isAdminRole(user.role) || target.groupAdmin;
 }
 

@@ -8,19 +8,17 @@ import {
 } from '@oj/shared';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
-import { commentLikes, comments, discussions, replies, users } from '../../db/schema/index.js';
-import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
-import { assertCommentAc } from '../discussion/discussion.rules.js';
-import { remind } from '../message/message.service.js';
+import { commentLikes, comments, discussions, replies } from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound, tooMany } from '../../lib/errors.js';
 import {
-  moderates,
-  oneTarget,
-  openComment,
-  openTarget,
-  sourceOf,
-  visibleAuthorSql,
-} from './comment.scope.js';
-import { commentColumns, newestReplies, readCommentVo, toCommentVo } from './comment.view.js';
+  assertCommentAc,
+  assertDiscussionAccess,
+  assertNotDisabled,
+} from '../discussion/discussion.rules.js';
+import { remind } from '../message/message.service.js';
+import { buildCommentPage, cachedCommentPage } from './comment.page.js';
+import { moderates, oneTarget, openComment, openTarget, sourceOf, visibleAuthors } from './comment.scope.js';
+import { readCommentVo } from './comment.view.js';
 
 /**
  * Comments (issue 12; doc 1 §2.7, §3, §5, §6, §7) on discussions and in contests: the page with the newest three
@@ -37,46 +35,52 @@ export async function listComments(
   user: SessionUser | null,
   q: CommentListQuery,
 ): Promise<CommentListVo> {
-  const target = await openTarget(ctx, user, oneTarget(q));
-  const where = and(
-    target.kind === 'discussion' ? eq(comments.did, target.did) : eq(comments.cid, target.cid),
-    visibleAuthorSql(target, user, comments.fromUid),
+  const t = oneTarget(q);
+  const current = q.currentPage;
+  const size = q.limit;
+  const vo = (page: { records: CommentVo[]; total: number }, liked: Iterable<number>): CommentListVo => {
+    const commentLikeMap: Record<number, boolean> = {};
+    for (const id of liked) commentLikeMap[id] = true;
+    return { commentList: { records: page.records, total: page.total, current, size }, commentLikeMap };
+  };
+  if (t.did != null) {
+    // A discussion's pages are the same for every viewer: kept per thread version (comment.page.ts).
+    const did = t.did;
+    const { page, liked } = await cachedCommentPage(
+      ctx,
+      did,
+      `${current}:${size}`,
+      user?.uid ?? null,
+      async (head) => {
+        if (!head) throw notFound('discussion.notFound');
+        assertNotDisabled(user, head, await assertDiscussionAccess(ctx, user, head));
+      },
+      (version) => buildCommentPage(ctx, { did }, current, size, null, version),
+    );
+    return vo(page, liked);
+  }
+  // A contest's pages differ per viewer while it runs: built by the same statement, never kept.
+  const target = await openTarget(ctx, user, t);
+  const page = await buildCommentPage(
+    ctx,
+    target.kind === 'discussion' ? { did: target.did } : { cid: target.cid },
+    current,
+    size,
+    visibleAuthors(target, user),
+    0,
   );
-  // The total rides on the page (a window count); only a page past the end counts on its own.
-  const rows = await ctx.db
-    .select({ ...commentColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-    .from(comments)
-    .innerJoin(users, eq(users.uid, comments.fromUid))
-    .where(where)
-    .orderBy(desc(comments.likeNum), desc(comments.id))
-    .limit(q.limit)
-    .offset((q.currentPage - 1) * q.limit);
-  const n = rows.length
-    ? rows[0].total
-    : q.currentPage === 1
-      ? 0
-      : (await ctx.db.select({ n: count() }).from(comments).where(where))[0].n;
-  const ids = rows.map((r) => r.id);
-  const [{ lists, totals }, liked] = await Promise.all([
-    newestReplies(ctx, ids, visibleAuthorSql(target, user, replies.fromUid)),
+  const ids = page.records.map((r) => r.id);
+  const liked =
     user && ids.length
-      ? ctx.db
+      ? await ctx.db
           .select({ id: commentLikes.commentId })
           .from(commentLikes)
           .where(and(eq(commentLikes.uid, user.uid), inArray(commentLikes.commentId, ids)))
-      : Promise.resolve([]),
-  ]);
-  const commentLikeMap: Record<number, boolean> = {};
-  for (const l of liked) commentLikeMap[l.id] = true;
-  return {
-    commentList: {
-      records: rows.map(({ total: _, ...r }) => toCommentVo(r, lists.get(r.id) ?? [], totals.get(r.id) ?? 0)),
-      total: n,
-      current: q.currentPage,
-      size: q.limit,
-    },
-    commentLikeMap,
-  };
+      : [];
+  return vo(
+    page,
+    liked.map((l) => l.id),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
-import { COMMENT_LIMITS, type CommentVo, type ReplyVo } from '@oj/shared';
-import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { CommentVo, ReplyVo } from '@oj/shared';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.js';
 import { comments, replies, users } from '../../db/schema/index.js';
@@ -10,7 +10,7 @@ import { authorRole } from '../discussion/discussion.view.js';
 const toUser = alias(users, 'to_user');
 
 /** The columns of a comment read with its author (join `users` on `comments.from_uid`). */
-export const commentColumns = {
+const commentColumns = {
   id: comments.id,
   content: comments.content,
   fromUid: comments.fromUid,
@@ -36,15 +36,15 @@ type CommentRowRead = {
   gmtCreate: Date;
 };
 
-/** A CommentVo of a row read with commentColumns. */
-export function toCommentVo(r: CommentRowRead, replyList: ReplyVo[] = [], totalReplyNum = 0): CommentVo {
+/** A CommentVo (no replies yet) of a row read with commentColumns. */
+function toCommentVo(r: CommentRowRead): CommentVo {
   const { fromRoleCode, gmtCreate, ...rest } = r;
   return {
     ...rest,
     fromRole: authorRole(fromRoleCode),
     gmtCreate: gmtCreate.toISOString(),
-    totalReplyNum,
-    replyList,
+    totalReplyNum: 0,
+    replyList: [],
   };
 }
 
@@ -97,46 +97,6 @@ export async function readReplies(ctx: AppContext, where: SQL | undefined): Prom
     .orderBy(desc(replies.id))
     .limit(REPLY_LIST_MAX);
   return rows.map(toReplyVo);
-}
-
-/**
- * The newest COMMENT_LIMITS.repliesShown replies of each of `commentIds` and every comment's visible reply count, in
- * one query: a window over the replies of those comments (`visible` limits the authors), joined to the authors.
- */
-export async function newestReplies(
-  ctx: AppContext,
-  commentIds: number[],
-  visible: SQL | undefined,
-): Promise<{ lists: Map<number, ReplyVo[]>; totals: Map<number, number> }> {
-  const lists = new Map<number, ReplyVo[]>();
-  const totals = new Map<number, number>();
-  if (!commentIds.length) return { lists, totals };
-  const ranked = ctx.db
-    .select({
-      rid: sql<number>`${replies.id}`.as('rid'),
-      rn: sql<number>`row_number() OVER (PARTITION BY ${replies.commentId} ORDER BY ${replies.id} DESC)`.as(
-        'rn',
-      ),
-      total: sql<number>`count(*) OVER (PARTITION BY ${replies.commentId})`.as('total'),
-    })
-    .from(replies)
-    .where(and(inArray(replies.commentId, commentIds), visible))
-    .as('ranked');
-  const rows = await ctx.db
-    .select({ ...replyColumns, total: ranked.total })
-    .from(ranked)
-    .innerJoin(replies, eq(replies.id, ranked.rid))
-    .innerJoin(users, eq(users.uid, replies.fromUid))
-    .leftJoin(toUser, eq(toUser.uid, replies.toUid))
-    .where(lte(ranked.rn, COMMENT_LIMITS.repliesShown))
-    .orderBy(desc(replies.id));
-  for (const { total, ...r } of rows) {
-    totals.set(r.commentId, Number(total));
-    const list = lists.get(r.commentId) ?? [];
-    list.push(toReplyVo(r));
-    lists.set(r.commentId, list);
-  }
-  return { lists, totals };
 }
 
 /** One comment as a CommentVo (no replies), read after writing it. */

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import { siteConfig } from '../../db/schema/index.js';
 import { SECTIONS, type SectionName, type SectionValue } from './config.defaults.js';
 
-const TTL_MS = 2000;
+/** How long (ms) a section read stays fresh in a process. */
+export const CONFIG_TTL_MS = 2000;
 
 /**
  * Site configuration in the database, one JSON value per section, with the spec's defaults filled in. Reads are
@@ -12,12 +13,16 @@ const TTL_MS = 2000;
 export class ConfigService {
   private cache = new Map<SectionName, { at: number; value: unknown }>();
 
-  constructor(private readonly db: Db) {}
+  /** `ttlMs`: how long a read stays fresh (CONFIG_TTL_MS; tests pass 0 to read on every call). */
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = CONFIG_TTL_MS,
+  ) {}
 
   /** Returns the section with defaults for missing keys. */
   async get<K extends SectionName>(name: K): Promise<SectionValue<K>> {
     const hit = this.cache.get(name);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.value as SectionValue<K>;
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value as SectionValue<K>;
     const rows = await this.db.select().from(siteConfig).where(eq(siteConfig.key, name));
     const parsed = SECTIONS[name].safeParse(rows[0]?.value ?? {});
     const value = (parsed.success ? parsed.data : SECTIONS[name].parse({})) as SectionValue<K>;

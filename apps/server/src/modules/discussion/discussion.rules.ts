@@ -115,13 +115,13 @@ export async function assertCommentAc(ctx: AppContext, user: SessionUser): Promi
 
 /**
  * In the posting transaction: takes the poster's lock (parallel posts of one user wait for each other) and, for an
- * ordinary user, 403 when they posted `defaultCreateDiscussionDailyLimit` discussions in the last 24 hours (0: no
- * limit).
+ * ordinary user, 403 when they posted `limit` discussions in the last 24 hours (0: no limit). `limit` is the
+ * switch's `defaultCreateDiscussionDailyLimit`, read by the caller before the transaction (a read on the database
+ * handle inside it would wait forever on PGlite: db/pglite-guard.ts).
  */
-export async function assertDailyLimit(ctx: AppContext, tx: Tx, user: SessionUser): Promise<void> {
+export async function assertDailyLimit(tx: Tx, user: SessionUser, limit: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`discussion-post:${user.uid}`}, 0))`);
   if (!isOrdinaryUser(user)) return;
-  const limit = (await ctx.config.get('switch')).defaultCreateDiscussionDailyLimit;
   if (limit <= 0) return;
   const [{ n }] = await tx
     .select({ n: count() })

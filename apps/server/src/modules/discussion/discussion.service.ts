@@ -15,6 +15,8 @@ import { badRequest, forbidden } from '../../lib/errors.js';
 import { groupAccess } from '../group/group.access.js';
 import { canViewProblemIn, loadProblemByProblemId } from '../problem/problem.access.js';
 import { likePattern } from '../problem/problem.query.js';
+import { countViewBatched, readDetail } from './discussion.detail.js';
+import { cachedDiscussionPage, readDiscussionListVersion } from './discussion.list.js';
 import {
   assertDailyLimit,
   assertDiscussionAccess,
@@ -22,14 +24,8 @@ import {
   assertNotDisabled,
   canPin,
 } from './discussion.rules.js';
-import {
-  loadDiscussionRow,
-  readDiscussion,
-  readDiscussionFor,
-  selectDiscussions,
-  toDiscussionVo,
-} from './discussion.view.js';
-import { countView, viewerKey } from './discussion.views.js';
+import { loadDiscussionRow, readDiscussion, selectDiscussions, toDiscussionVo } from './discussion.view.js';
+import { viewerKey } from './discussion.views.js';
 
 /**
  * Discussions (issue 12; doc 2 §2.12, §3, §5, §6, §7): the list, the detail with its view count, posting, editing
@@ -70,8 +66,6 @@ export async function listDiscussions(
       ? []
       : [eq(discussions.status, DiscussionStatus.NORMAL), isNull(discussions.gid)];
   if (q.cid) conds.push(eq(discussions.categoryId, q.cid));
-  const pid = q.pid ? await canonicalPid(ctx, q.pid) : undefined;
-  if (pid) conds.push(eq(discussions.pid, pid));
   const mine = q.onlyMine && user ? user.uid : undefined;
   if (mine) conds.push(eq(discussions.uid, mine));
   const kw = q.keyword?.trim();
@@ -87,33 +81,48 @@ export async function listDiscussions(
       ),
     );
   }
-  const where = and(...conds);
+  const current = q.currentPage;
+  const size = q.limit;
+  // The rows are kept per list version (discussion.list.ts); per request one statement reads the version, the
+  // counts and the caller's own contents. The problem id as given is part of the key: the build resolves it.
   const key = JSON.stringify([
-    'discussions',
     adminView,
     q.cid ?? 0,
-    pid ?? '',
+    q.pid ?? '',
     mine ?? '',
     kw ?? '',
     group?.gid,
+    current,
+    size,
   ]);
-  const [rows, total] = await Promise.all([
-    selectDiscussions(ctx)
-      .where(where)
-      .orderBy(desc(discussions.topPriority), desc(discussions.gmtCreate), desc(discussions.id))
-      .limit(q.limit)
-      .offset((q.currentPage - 1) * q.limit),
-    cachedTotal(ctx, key, async () => {
-      const [r] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(discussions).where(where);
-      return Number(r.n);
-    }),
-  ]);
-  return {
-    records: rows.map((r) => toDiscussionVo(r, { content: !!user && r.uid === user.uid })),
-    total,
-    current: q.currentPage,
-    size: q.limit,
-  };
+  const page = await cachedDiscussionPage(ctx, key, user?.uid ?? null, async () => {
+    const version = await readDiscussionListVersion(ctx);
+    const pid = q.pid ? await canonicalPid(ctx, q.pid) : undefined;
+    const where = and(...conds, pid ? eq(discussions.pid, pid) : undefined);
+    const totalKey = JSON.stringify([
+      'discussions',
+      adminView,
+      q.cid ?? 0,
+      pid ?? '',
+      mine ?? '',
+      kw ?? '',
+      group?.gid,
+    ]);
+    const [rows, total] = await Promise.all([
+      selectDiscussions(ctx)
+        .where(where)
+        .orderBy(desc(discussions.topPriority), desc(discussions.gmtCreate), desc(discussions.id))
+        .limit(size)
+        .offset((current - 1) * size),
+      cachedTotal(ctx, totalKey, async () => {
+        const [r] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(discussions).where(where);
+        return Number(r.n);
+      }),
+    ]);
+    const vos = rows.map((r) => toDiscussionVo(r, { content: false }));
+    return { version, rows: vos, ids: vos.map((r) => r.id), total };
+  });
+  return { ...page, current, size };
 }
 
 /**
@@ -129,9 +138,10 @@ export async function discussionDetail(
   did: number,
   ip: string,
 ): Promise<DiscussionVo> {
-  const { liked, ...row } = await readDiscussionFor(ctx, did, user?.uid ?? null);
+  const viewer = viewerKey(user?.uid, ip);
+  const { liked, seen, ...row } = await readDetail(ctx, did, user?.uid ?? null, viewer);
   assertNotDisabled(user, row, await assertDiscussionAccess(ctx, user, row));
-  const viewNum = await countView(ctx, did, viewerKey(user?.uid, ip));
+  const viewNum = seen ? null : await countViewBatched(ctx, did, viewer);
   const vo = toDiscussionVo(row, { content: true, hasLike: liked });
   if (viewNum != null) vo.viewNum = viewNum;
   return vo;
@@ -182,8 +192,9 @@ export async function createDiscussion(
     title = withProblemPrefix(title, problemId);
   }
   if ([...title].length > 255) throw badRequest('validation.tooLong', { field: 'title', max: 255 });
+  const { defaultCreateDiscussionDailyLimit: limit } = await ctx.config.get('switch');
   const did = await ctx.db.transaction(async (tx) => {
-    await assertDailyLimit(ctx, tx, user);
+    await assertDailyLimit(tx, user, limit);
     const [row] = await tx
       .insert(discussions)
       .values({

@@ -5,9 +5,9 @@ import {
   isAdminRole,
   isSuperAdminRole,
 } from '@oj/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { discussionCategories, discussionLikes, discussions, users } from '../../db/schema/index.js';
+import { discussionCategories, discussions, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 
 /**
@@ -92,27 +92,6 @@ export function toDiscussionVo(
 /** The discussion `did` as read for the API; 404 "The discussion does not exist" when absent. */
 export async function readDiscussion(ctx: AppContext, did: number): Promise<DiscussionRow> {
   const [row] = await selectDiscussions(ctx).where(eq(discussions.id, did)).limit(1);
-  if (!row) throw notFound('discussion.notFound');
-  return row;
-}
-
-/** readDiscussion with whether `uid` liked it, in the same query (the detail page). */
-export async function readDiscussionFor(
-  ctx: AppContext,
-  did: number,
-  uid: string | null,
-): Promise<DiscussionRow & { liked: boolean }> {
-  const liked = uid
-    ? sql<boolean>`EXISTS (SELECT 1 FROM ${discussionLikes} WHERE ${discussionLikes.did} = ${discussions.id}
-        AND ${discussionLikes.uid} = ${uid})`
-    : sql<boolean>`false`;
-  const [row] = await ctx.db
-    .select({ ...discussionColumns, liked })
-    .from(discussions)
-    .leftJoin(users, eq(users.uid, discussions.uid))
-    .leftJoin(discussionCategories, eq(discussionCategories.id, discussions.categoryId))
-    .where(eq(discussions.id, did))
-    .limit(1);
   if (!row) throw notFound('discussion.notFound');
   return row;
 }

@@ -14,7 +14,8 @@ import type { LiveAudience } from './publish.js';
 /**
  * Who may receive a live event (issue 10 §4; docs/events.md). Every rule is the one the routes apply, called, not
  * copied: a board event goes to whoever the board routes serve (the contest's access rule, or its outside board),
- * announcements and public clarification answers to whoever `enterContest` admits, a contest verdict to its owner
+ * announcements and public clarification answers to whoever `enterContest` admits, private answers and new questions
+ * (`contest-admins`) to whoever the admin clarification queue serves, a contest verdict to its owner
  * only when the status check would show it (never an OI verdict the contest hides). Answers are cached per viewer and
  * contest for {@link SIGHT_TTL_MS} ({@link NO_SIGHT_TTL_MS} when it shows nothing): a registration, the start or a
  * switch takes at most that long to reach the stream, and an event carries ids only, so a stale answer shows
@@ -23,7 +24,7 @@ import type { LiveAudience } from './publish.js';
 
 /** What a viewer may see of a contest. */
 export interface Sight {
-  /** A contest admin (creator, super admin). */
+  /** A contest admin (creator, super admin, a group contest's roots). */
   admin: boolean;
   /** Passes the contest access rule (problems, submissions, announcements, the rank tab). */
   inside: boolean;
@@ -131,6 +132,15 @@ export class Audience {
     return shown.status === status && shown.status !== JudgeStatus.SUBMITTED_UNKNOWN_RESULT;
   }
 
+  /**
+   * True when `user` may use contest `cid`'s back office, the rule of the admin clarification queue
+   * (`GET /api/admin/contest/clarification`): the contest admin rule `loadAdministeredContest` applies
+   * (contestAdminIn, read from the cached sight): the creator, a super admin, a group contest's roots.
+   */
+  private async backOffice(user: SessionUser, cid: number): Promise<boolean> {
+    return (await this.sight(user, cid)).admin;
+  }
+
   /** True when the stream of `user` (null: anonymous) may receive `e`. */
   async mayReceive(user: SessionUser | null, e: Deliverable): Promise<boolean> {
     switch (e.audience) {
@@ -142,8 +152,9 @@ export class Audience {
         return e.type === LIVE_EVENT.board ? s.board : s.inside;
       }
       case 'contest-admins':
-        if (user && user.uid === e.uid) return true;
-        return (await this.sight(user, e.cid)).admin;
+        if (!user) return false;
+        if (user.uid === e.uid) return true;
+        return this.backOffice(user, e.cid);
       default:
         return false;
     }

@@ -1,4 +1,4 @@
-import { LIVE_EVENT } from '@oj/shared';
+import { LIVE_EVENT, type LiveClarificationAskedData } from '@oj/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Tx } from '../problem/problem.store.js';
@@ -97,5 +97,21 @@ export function publishContestAnnouncement(db: Handle, cid: number, id: number):
     uid: null,
     cid,
     data: { cid, id },
+  });
+}
+
+/**
+ * `clarification-asked` {cid, clarificationId} to contest `cid`'s admins only (audience `contest-admins` with no
+ * user: not the asker, never another participant). Called inside the transaction that stored the question, so the
+ * event is delivered at its commit and never for a question that was refused.
+ */
+export function publishClarificationAsked(db: Handle, cid: number, clarificationId: number): Promise<void> {
+  const data: LiveClarificationAskedData = { cid, clarificationId };
+  return publish(db, {
+    type: LIVE_EVENT.clarificationAsked,
+    audience: 'contest-admins',
+    uid: null,
+    cid,
+    data: { ...data },
   });
 }

@@ -112,6 +112,26 @@ export function memberGroupIdsSql(uid: string, level: number = GroupMemberAuth.M
     WHERE ${and(eq(groupMembers.uid, uid), gte(groupMembers.auth, level), eq(groups.status, GroupStatus.NORMAL))})`;
 }
 
+/**
+ * The uids of a group's roots (members of level 5; the owner always holds such a row): besides super admins and a
+ * contest's creator, the admins of the group's contests (contestAdminIn). Empty for a disabled group, where only
+ * super admins stand as roots (standingOf).
+ */
+export async function groupRootUids(ctx: AppContext, gid: number): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ uid: groupMembers.uid })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.gid))
+    .where(
+      and(
+        eq(groupMembers.gid, gid),
+        gte(groupMembers.auth, GroupMemberAuth.ROOT),
+        eq(groups.status, GroupStatus.NORMAL),
+      ),
+    );
+  return rows.map((r) => r.uid);
+}
+
 /** The `gid` of a request's query string when it holds a positive integer (read before validation), else null. */
 function queryGid(req: FastifyRequest): number | null {
   const raw = (req.query as Record<string, unknown> | undefined)?.gid;

@@ -1,7 +1,7 @@
-import type { JudgeProblem, JudgeTask } from '@oj/shared';
-import { asc, eq } from 'drizzle-orm';
+import type { JudgeProblem, JudgeTask, JudgeTestcase } from '@oj/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { judgeJobs, problems, submissions, testcases, testJudges } from '../../db/schema/index.js';
+import { judgeJobs, problems, submissions, testJudges } from '../../db/schema/index.js';
 import { buildCompileTask } from '../problem/compile-check.service.js';
 import { type LeasedJob, leaseOne } from './queue.js';
 
@@ -70,38 +70,34 @@ export function toJudgeProblem(p: ProblemRow): JudgeProblem {
 export async function buildTask(db: Db, job: LeasedJob): Promise<JudgeTask | null> {
   if (job.kind === 'judge') {
     if (job.submitId == null) return null;
+    // One statement (the lease answers sooner, and no result transaction slips in between two reads on PGlite's
+    // single connection): the submission, its problem's judge columns and the test cases in order.
     const [row] = await db
-      .select({ sub: submissions, p: judgeColumns })
+      .select({
+        id: submissions.id,
+        language: submissions.language,
+        code: submissions.code,
+        p: judgeColumns,
+        cases: sql<JudgeTestcase[]>`(SELECT coalesce(json_agg(json_build_object(
+            'index', t.index, 'inputName', t.input_name, 'outputName', t.output_name,
+            'inputHash', t.input_hash, 'outputHash', t.output_hash, 'inputSize', t.input_size,
+            'outputSize', t.output_size, 'score', t.score, 'groupNum', t.group_num) ORDER BY t.index), '[]'::json)
+          FROM testcases t WHERE t.pid = ${problems.id})`,
+      })
       .from(submissions)
       .innerJoin(problems, eq(problems.id, submissions.pid))
       .where(eq(submissions.id, job.submitId));
     if (!row) return null;
-    const { sub, p } = row;
-    const cases = await db
-      .select()
-      .from(testcases)
-      .where(eq(testcases.pid, p.id))
-      .orderBy(asc(testcases.index));
     return {
       jobId: job.id,
       kind: 'judge',
-      submitId: sub.id,
+      submitId: row.id,
       testKey: null,
       version: job.submissionVersion,
-      language: sub.language,
-      code: sub.code,
-      problem: toJudgeProblem(p),
-      testcases: cases.map((c) => ({
-        index: c.index,
-        inputName: c.inputName,
-        outputName: c.outputName,
-        inputHash: c.inputHash,
-        outputHash: c.outputHash,
-        inputSize: c.inputSize,
-        outputSize: c.outputSize,
-        score: c.score,
-        groupNum: c.groupNum,
-      })),
+      language: row.language,
+      code: row.code,
+      problem: toJudgeProblem(row.p),
+      testcases: typeof row.cases === 'string' ? (JSON.parse(row.cases) as JudgeTestcase[]) : row.cases,
       userInput: null,
       expectedOutput: null,
     };

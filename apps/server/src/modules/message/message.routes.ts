@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needLogin, needRoot, requireUser } from '../../plugins/auth.js';
 import { cleanMessages, listSysMessages, listUserMessages, unreadCounts } from './message.service.js';
+import { openUnreadCache } from './message.unread.js';
 import { startNoticeJob } from './notice.job.js';
 import {
   adminCreateNotice,
@@ -26,12 +27,17 @@ import {
  */
 const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const stopJob = startNoticeJob(app.ctx, app.log);
-  app.addHook('onClose', async () => stopJob());
+  const unread = openUnreadCache(app.notifyHub);
+  app.addHook('onClose', async () => {
+    stopJob();
+    unread.close();
+  });
 
-  /** GET /api/msg/unread -> {comment, reply, like, sys, mine} unread counts (login). */
-  app.get('/msg/unread', { onRequest: needLogin }, async (req) =>
-    ok(await unreadCounts(app.ctx, requireUser(req).uid)),
-  );
+  /** GET /api/msg/unread -> {comment, reply, like, sys, mine} unread counts (login; kept per user: message.unread.ts). */
+  app.get('/msg/unread', { onRequest: needLogin }, async (req) => {
+    const uid = requireUser(req).uid;
+    return ok(await unread.get(uid, () => unreadCounts(app.ctx, uid)));
+  });
 
   const userLists = [
     ['comment', MessageType.DISCUSS],

@@ -18,6 +18,7 @@ import { notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import type { Tx } from '../problem/problem.store.js';
 import { publishUnread } from './message.publish.js';
+import { forgetUnread } from './message.unread.js';
 
 /**
  * The message centre (issue 12; doc 1 §2.8, §3 "Message", §7): comment, reply and like messages (`user_messages`)
@@ -105,7 +106,8 @@ const sender = alias(users, 'sender');
 /**
  * GET /api/msg/comment|reply|like -> Page<UserMsgVo> of the caller's `kind` messages, newest first, each with the
  * title of its discussion or contest and, for replies, the text answered ("name : text"); null where it is gone.
- * Then marks every unread message of the kind read (the records keep the state they had).
+ * Then marks every unread message of the kind read (the records keep the state they had), telling the user's other
+ * tabs when there was any (unreadChanged).
  */
 export async function listUserMessages(
   ctx: AppContext,
@@ -148,10 +150,12 @@ export async function listUserMessages(
     .orderBy(desc(userMessages.id))
     .limit(q.limit)
     .offset((q.currentPage - 1) * q.limit);
-  await ctx.db
+  const read = await ctx.db
     .update(userMessages)
     .set({ state: true })
-    .where(and(where, eq(userMessages.state, false)));
+    .where(and(where, eq(userMessages.state, false)))
+    .returning({ id: userMessages.id });
+  await unreadChanged(ctx, uid, read.length > 0);
   return {
     records: rows.map((r) => ({
       ...r,
@@ -170,7 +174,8 @@ const noticeAdmin = alias(users, 'notice_admin');
 
 /**
  * GET /api/msg/sys|mine -> Page<SysMsgVo> of the caller's delivered notices of `type`, newest first (title and
- * content read from the notice, so an edited notice shows its new text); then marks them all read.
+ * content read from the notice, so an edited notice shows its new text); then marks them all read (telling the
+ * user's other tabs when any was unread).
  */
 export async function listSysMessages(
   ctx: AppContext,
@@ -197,10 +202,12 @@ export async function listSysMessages(
     .orderBy(desc(userNotices.id))
     .limit(q.limit)
     .offset((q.currentPage - 1) * q.limit);
-  await ctx.db
+  const read = await ctx.db
     .update(userNotices)
     .set({ state: true })
-    .where(and(where, eq(userNotices.state, false)));
+    .where(and(where, eq(userNotices.state, false)))
+    .returning({ id: userNotices.id });
+  await unreadChanged(ctx, uid, read.length > 0);
   return {
     records: rows.map((r) => ({ ...r, type, gmtCreate: r.gmtCreate.toISOString() })),
     total: n,
@@ -210,8 +217,19 @@ export async function listSysMessages(
 }
 
 /**
+ * After the caller's messages were marked read or deleted: when `changed` (some of them were unread) their unread
+ * counts moved, so the user's other open tabs hear it (`unread-messages`, publishUnread) and refetch their badge;
+ * otherwise nothing is sent (reading an already-read list is silent). The kept counts are dropped either way.
+ */
+async function unreadChanged(ctx: AppContext, uid: string, changed: boolean): Promise<void> {
+  if (changed) await publishUnread(ctx.db, uid);
+  else forgetUnread(uid);
+}
+
+/**
  * DELETE /api/msg/clean?type&id -> null: with `id` deletes that message of the caller (404 "The message does not
- * exist" when it is not theirs or not of `type`), without deletes all of the caller's messages of `type`.
+ * exist" when it is not theirs or not of `type`), without deletes all of the caller's messages of `type`. Deleting
+ * an unread one tells the user's other tabs (unreadChanged).
  */
 export async function cleanMessages(
   ctx: AppContext,
@@ -224,7 +242,12 @@ export async function cleanMessages(
     const gone = await ctx.db
       .delete(userNotices)
       .where(id ? and(where, eq(userNotices.id, id)) : where)
-      .returning({ id: userNotices.id });
+      .returning({ id: userNotices.id, state: userNotices.state });
+    await unreadChanged(
+      ctx,
+      uid,
+      gone.some((g) => !g.state),
+    );
     if (id && !gone.length) throw notFound('message.notFound');
     return;
   }
@@ -232,6 +255,11 @@ export async function cleanMessages(
   const gone = await ctx.db
     .delete(userMessages)
     .where(id ? and(where, eq(userMessages.id, id)) : where)
-    .returning({ id: userMessages.id });
+    .returning({ id: userMessages.id, state: userMessages.state });
+  await unreadChanged(
+    ctx,
+    uid,
+    gone.some((g) => !g.state),
+  );
   if (id && !gone.length) throw notFound('message.notFound');
 }

@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import type { Tx } from '../problem/problem.store.js';
 import { publishUnread } from './message.publish.js';
+import { forgetUnread } from './message.unread.js';
 
 /**
  * Notices (issue 12; doc 3 "Notification", doc 1 §9 "pushed hourly"): the super admin writes them in the back
@@ -136,6 +137,7 @@ export async function adminUpdateNotice(ctx: AppContext, b: UpdateNoticeBody): P
 export async function adminDeleteNotice(ctx: AppContext, id: number): Promise<void> {
   await loadNotice(ctx, id);
   await ctx.db.delete(adminNotices).where(eq(adminNotices.id, id));
+  forgetUnread('*'); // its delivered copies went with it (the triggers tell the other processes)
 }
 
 /** The recipients of a notice as a SELECT of uids. */
@@ -176,6 +178,7 @@ export async function deliverNotices(ctx: AppContext): Promise<{ notices: number
         SELECT count(*)::int AS n, ${all ? sql`NULL::text[]` : sql`array_agg(recipient_uid)`} AS uids FROM ins`);
       const [r] = rowsOf<{ n: number; uids: string[] | null }>(res);
       messages += Number(r?.n ?? 0);
+      if (all) forgetUnread('*');
       for (const uid of r?.uids ?? []) await publishUnread(tx, uid);
     }
     if (pending.length) {

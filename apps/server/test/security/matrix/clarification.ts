@@ -2,8 +2,9 @@ import { admins, GONE, type MatrixRow, signedIn } from './roles.js';
 
 /**
  * Contest clarifications (issue 10 §3): participant calls need login and the contest access rule (the private
- * seeded contest refuses everybody but root, who administers it); back-office calls need an admin role and then
- * the contest's creator or a super admin (the seeded contests are root's, so only root passes). Writing rows aim
+ * seeded contest refuses everybody but root, who administers it); back-office calls need login and then the
+ * contest admin rule: its creator, a super admin, or a group contest's roots (the seeded contests are root's, so
+ * only root passes; a group root who is a plain user: test/events/clarification-asked.test.ts). Writing rows aim
  * at unknown problems and ids, so they store nothing. (A private contest's 403 on the POST / PUT calls depends on
  * the body's cid, so it is tested in test/contest/contest-clarification.test.ts, not here.)
  */
@@ -61,6 +62,7 @@ export const clarificationRows: MatrixRow[] = [
     what: 'a display id that is not in the contest',
     request: (s) => ({ payload: { cid: s.contestId, displayId: 'ZZ', answer: 'Read the note.' } }),
     expect: creatorOnly(400),
+    refusedByTarget: true,
   },
   {
     method: 'PUT',
@@ -68,12 +70,13 @@ export const clarificationRows: MatrixRow[] = [
     what: 'an unknown clarification',
     request: (s) => ({ payload: { id: GONE, cid: s.contestId, answer: 'Yes.', public: true } }),
     expect: creatorOnly(404),
+    refusedByTarget: true,
   },
   {
     method: 'DELETE',
     route: '/api/admin/contest/clarification',
     what: 'an unknown clarification',
     request: () => ({ url: `/api/admin/contest/clarification?id=${GONE}` }),
-    expect: admins(404),
+    expect: signedIn(404),
   },
 ];

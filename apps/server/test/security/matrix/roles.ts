@@ -57,6 +57,11 @@ export interface MatrixRow {
   freshSession?: boolean;
   /** The route answers a never-ending stream (read with `injectStream`, not `call`). */
   stream?: boolean;
+  /**
+   * A signed-in caller's 403 comes from the body's target (the contest admin rule on the body's `cid`), not from a
+   * role check, so a malformed body is refused with 400 first; anonymous callers still get 401 before the body.
+   */
+  refusedByTarget?: boolean;
 }
 
 export const all = (code: number): Codes => ({

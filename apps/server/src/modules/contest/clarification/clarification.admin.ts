@@ -16,7 +16,8 @@ import { problemOf, readPage } from './clarification.view.js';
 /**
  * Clarifications, the contest-admin side (issue 10 §3; docs/contests.md "Clarifications"): the queue, answering
  * (privately or to everyone, optionally as a contest announcement), editing an answer, posting unprompted and
- * deleting. Contest admin = `loadAdministeredContest` (creator or super admin; 403 `contest.manageOwnerOnly`).
+ * deleting. Contest admin = `loadAdministeredContest` (creator, super admin, or a group contest's roots whatever
+ * their site role; 403 `contest.manageOwnerOnly`).
  * Each answer tells the `onClarificationAnswered` listeners once its transaction has committed.
  */
 

@@ -10,7 +10,7 @@ import {
 } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../lib/reply.js';
-import { needAdmin, needLogin, requireUser } from '../../../plugins/auth.js';
+import { needLogin, requireUser } from '../../../plugins/auth.js';
 import {
   adminListClarifications,
   answerClarification,
@@ -27,7 +27,8 @@ import {
 
 /**
  * Contest clarifications (issue 10 §3; docs/contests.md "Clarifications"). Participant calls need login and the
- * contest access rule; back-office calls need an admin role (`needAdmin`) and then the contest-admin rule.
+ * contest access rule; back-office calls need login and then the contest-admin rule (`loadAdministeredContest`:
+ * the creator, a super admin, or for a group's contest its roots, whatever their site role).
  */
 const clarificationRoutes: FastifyPluginAsyncZod = async (app) => {
   setClarificationErrorReporter((err, event) =>
@@ -65,28 +66,28 @@ const clarificationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/admin/contest/clarification?cid&currentPage&limit&onlyUnanswered -> Page (contest admin; queue order). */
   app.get(
     '/admin/contest/clarification',
-    { onRequest: needAdmin, schema: { querystring: adminClarificationQuery } },
+    { onRequest: needLogin, schema: { querystring: adminClarificationQuery } },
     async (req) => ok(await adminListClarifications(app.ctx, requireUser(req), req.query)),
   );
 
   /** POST /api/admin/contest/clarification {cid, displayId?, answer, announce?, announceTitle?} -> { id, announcementId }. */
   app.post(
     '/admin/contest/clarification',
-    { onRequest: needAdmin, schema: { body: postClarificationBody } },
+    { onRequest: needLogin, schema: { body: postClarificationBody } },
     async (req) => ok(await postClarification(app.ctx, requireUser(req), req.body)),
   );
 
   /** PUT /api/admin/contest/clarification {id, cid, answer, public, question?, announce?, announceTitle?} -> { announcementId }. */
   app.put(
     '/admin/contest/clarification',
-    { onRequest: needAdmin, schema: { body: answerClarificationBody } },
+    { onRequest: needLogin, schema: { body: answerClarificationBody } },
     async (req) => ok(await answerClarification(app.ctx, requireUser(req), req.body)),
   );
 
   /** DELETE /api/admin/contest/clarification?id= -> null (contest admin of its contest). */
   app.delete(
     '/admin/contest/clarification',
-    { onRequest: needAdmin, schema: { querystring: clarificationIdQuery } },
+    { onRequest: needLogin, schema: { querystring: clarificationIdQuery } },
     async (req) => {
       await deleteClarification(app.ctx, requireUser(req), req.query.id);
       return ok(null);

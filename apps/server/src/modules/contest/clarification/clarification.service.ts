@@ -10,6 +10,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-o
 import type { AppContext, SessionUser } from '../../../context.js';
 import { contestClarificationReads, contestClarifications } from '../../../db/schema/index.js';
 import { forbidden, tooMany } from '../../../lib/errors.js';
+import { publishClarificationAsked } from '../../events/publish.js';
 import { enterContest } from '../contest.access.js';
 import { contestStatus } from '../contest.clock.js';
 import { columnsFor, problemOf, readPage, seenBy, toVo, unreadFor } from './clarification.view.js';
@@ -28,7 +29,8 @@ const reads = contestClarificationReads;
  * POST /api/submit-contest-clarification {cid, displayId?, content} -> { id }. The contest access rule (401
  * anonymous, 404 unknown or hidden, 403 private without registration or not started), then 403 after the end,
  * 400 for a display id the contest lacks, and under a per-user advisory lock 429 within 30 s of the caller's last
- * question in this contest or with 10 of their questions still unanswered.
+ * question in this contest or with 10 of their questions still unanswered. A stored question sends the live event
+ * `clarification-asked` to the contest's admins (docs/events.md).
  */
 export async function askClarification(
   ctx: AppContext,
@@ -70,6 +72,8 @@ export async function askClarification(
         gmtCreate: new Date(),
       })
       .returning({ id: c.id });
+    // The contest's admins hear of it at commit (their queue and badge refetch); nobody else does.
+    await publishClarificationAsked(tx, b.cid, row.id);
     return { id: row.id };
   });
 }

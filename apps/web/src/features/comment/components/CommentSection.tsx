@@ -4,14 +4,14 @@ import { notify } from '../../../lib/notify.js';
 import { isAdminRoles, useSession } from '../../../lib/session.js';
 import { useAddComment, useComments } from '../api/comment.js';
 import type { CommentSource } from '../api/types.js';
-import type { CommentViewer } from '../lib/rules.js';
+import { type CommentViewer, sectionTotal } from '../lib/rules.js';
 import { CommentCard } from './CommentCard.js';
 import { CommentEditor } from './CommentEditor.js';
 
 /**
  * The comment section of doc 1 §2.7 for a discussion (`did`) or a contest (`cid`, with `contest`: whether the
- * viewer administers it and its owner's username): the editor, the number of comments plus replies, the
- * comments 10 at a time with Load More. The contest version starts with a notice of three tips.
+ * viewer administers it and its owner's username): the editor, the number of comments plus replies (`knownTotal`
+ * until the first page arrives), the comments 10 at a time with Load More. The contest version starts with a notice of three tips.
  */
 export function CommentSection({
   did,
@@ -22,7 +22,7 @@ export function CommentSection({
   did?: number;
   cid?: number;
   contest?: { isContestAdmin: boolean; owner: string };
-  /** Comments plus replies when the caller knows it (a discussion's `commentNum`). */
+  /** Comments plus replies when the caller knows it (a discussion's `commentNum`), shown until a page loads. */
   knownTotal?: number;
 }) {
   const { t } = useTranslation('comment');
@@ -34,7 +34,7 @@ export function CommentSection({
   const pages = q.data?.pages ?? [];
   const comments = pages.flatMap((p) => p.commentList.records);
   const likes = Object.assign({}, ...pages.map((p) => p.commentLikeMap ?? {})) as Record<string, boolean>;
-  const total = (pages[0]?.commentList.total ?? 0) + comments.reduce((n, c) => n + (c.totalReplyNum ?? 0), 0);
+  const total = sectionTotal(pages, knownTotal);
 
   return (
     <Card title={<span data-testid="comment-total">{t('Comments_count', { n: total })}</span>}>

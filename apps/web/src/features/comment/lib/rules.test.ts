@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canDelete, canReply, checkCommentText } from './rules.js';
+import { canDelete, canReply, checkCommentText, sectionTotal } from './rules.js';
 
 describe('comment rules (doc 1 §5, §6)', () => {
   it('refuses empty (after trimming) and over-long text', () => {
@@ -34,5 +34,21 @@ describe('comment rules (doc 1 §5, §6)', () => {
     expect(
       canReply({ uid: 'u1', isAdmin: false }, { fromUid: 'u4', fromName: 'root', fromRole: 'root' }),
     ).toBe(true);
+  });
+
+  it('the section count: the known total until the first page arrives, then comments plus their replies', () => {
+    const page = (total: number, replyNums: number[]) => ({
+      commentList: {
+        records: replyNums.map((n, i) => ({ id: i, totalReplyNum: n }) as never),
+        total,
+        current: 1,
+        size: 10,
+      },
+      commentLikeMap: {},
+    });
+    expect(sectionTotal([], 7)).toBe(7);
+    expect(sectionTotal([])).toBe(0);
+    expect(sectionTotal([page(3, [2, 0, 1])], 99)).toBe(6);
+    expect(sectionTotal([page(12, [1]), page(12, [4])])).toBe(17);
   });
 });

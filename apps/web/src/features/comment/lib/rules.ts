@@ -1,4 +1,4 @@
-import { LIMITS } from '@oj/shared';
+import { type CommentListVo, LIMITS } from '@oj/shared';
 
 /**
  * The comment / reply text check of doc 1 §5: the trimmed text must not be empty and the text must not exceed
@@ -41,4 +41,15 @@ export function canReply(
   if (!v.contest) return true;
   if (v.uid === from.fromUid || v.contest.isContestAdmin) return true;
   return from.fromRole !== 'root' && from.fromName !== v.contest.owner;
+}
+
+/**
+ * The number a comment section shows (comments plus replies, doc 1 §2.7): from the loaded pages (the comments'
+ * total and the replies of the comments loaded); before the first page arrives, `knownTotal` when the caller knows
+ * it (a discussion's `commentNum`), else 0.
+ */
+export function sectionTotal(pages: readonly CommentListVo[], knownTotal?: number): number {
+  if (!pages.length) return knownTotal ?? 0;
+  const replies = pages.flatMap((p) => p.commentList.records).reduce((n, c) => n + (c.totalReplyNum ?? 0), 0);
+  return pages[0].commentList.total + replies;
 }

@@ -1,4 +1,9 @@
-import { ContestStatus, LIVE_EVENT, type LiveClarificationData } from '@oj/shared';
+import {
+  ContestStatus,
+  LIVE_EVENT,
+  type LiveClarificationAskedData,
+  type LiveClarificationData,
+} from '@oj/shared';
 import { Button } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface.js';
 import { useCallback, useEffect, useRef } from 'react';
@@ -66,7 +71,8 @@ export async function checkContestClarifications(cid: number): Promise<void> {
  * loads the unread answers (the tab badge reads the same cache); while the contest runs it checks again every
  * {@link CLARIFICATION_POLL_MS} and whenever the browser tab comes back into view (while the live stream is up, on
  * each of its clarification events instead, the timer stretched to LIVE_SAFETY_POLL_MS). Each new answer shows once
- * as a notification (until closed or viewed); contest admins also hear of new questions. Returns `check`.
+ * as a notification (until closed or viewed); contest admins also hear of new questions, at once on the stream's
+ * `clarification-asked` (their queue refetches too). Returns `check`.
  */
 export function useContestClarificationNotifier(
   cid: number,
@@ -114,6 +120,18 @@ export function useContestClarificationNotifier(
       if (d.cid === cid) void check();
     },
     open,
+  );
+  // A new question (sent to the contest's admins only): the queue and the unanswered badge refetch at once; the
+  // check also tells an admin elsewhere in the contest with a notice.
+  const isAdmin = !!v.access?.isAdmin;
+  useLiveEvent<LiveClarificationAskedData>(
+    LIVE_EVENT.clarificationAsked,
+    (d) => {
+      if (d.cid !== cid) return;
+      void queryClient.invalidateQueries({ queryKey: [...clarificationKeys.all(cid), 'queue'] });
+      void check();
+    },
+    open && isAdmin,
   );
   useLiveResync(() => void check(), open);
 

@@ -6,6 +6,7 @@ import { AuthorAvatar, AuthorName } from '../../comment/components/Author.js';
 import { RelativeTime } from '../../submission/components/RelativeTime.js';
 import { useDiscussionScope } from '../api/scope.js';
 import type { Discussion } from '../api/types.js';
+import { useCategoryLabel } from '../lib/category-name.js';
 
 /**
  * One discussion in the list (doc 2 §2.12): the Top ribbon when pinned, title (opens the detail), description,
@@ -13,6 +14,7 @@ import type { Discussion } from '../api/types.js';
  */
 export function DiscussionCard({ d, actions }: { d: Discussion; actions?: React.ReactNode }) {
   const { t } = useTranslation('discussion');
+  const categoryName = useCategoryLabel();
   const { base } = useDiscussionScope();
   const card = (
     <article
@@ -65,7 +67,7 @@ export function DiscussionCard({ d, actions }: { d: Discussion; actions?: React.
           <span title={t('Comments')} data-testid="discussion-comments">
             <MessageOutlined /> {d.commentNum}
           </span>
-          {d.categoryName && <Tag data-user-content>{d.categoryName}</Tag>}
+          {d.categoryName && <Tag data-user-content>{categoryName(d.categoryName)}</Tag>}
           <RelativeTime iso={d.gmtCreate} />
         </Space>
       </div>

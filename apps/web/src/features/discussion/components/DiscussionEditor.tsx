@@ -8,6 +8,7 @@ import { isAdminRoles, useSession } from '../../../lib/session.js';
 import { uploadMdImage, useDiscussionCategories, useSaveDiscussion } from '../api/discussion.js';
 import { useDiscussionScope } from '../api/scope.js';
 import type { Discussion, DiscussionInput } from '../api/types.js';
+import { useCategoryLabel } from '../lib/category-name.js';
 
 type Values = Omit<DiscussionInput, 'id' | 'pid'>;
 
@@ -32,6 +33,7 @@ export function DiscussionEditor({
   onSaved?: (d: Discussion | null) => void;
 }) {
   const { t } = useTranslation('discussion');
+  const categoryName = useCategoryLabel();
   const [form] = Form.useForm<Values>();
   const { roles } = useSession();
   const scope = useDiscussionScope();
@@ -124,7 +126,7 @@ export function DiscussionEditor({
               loading={categories.isLoading}
               options={(categories.data ?? []).map((c) => ({
                 value: c.id,
-                label: <span data-user-content>{c.name}</span>,
+                label: <span data-user-content>{categoryName(c.name)}</span>,
               }))}
               placeholder={t('Choose_category')}
             />

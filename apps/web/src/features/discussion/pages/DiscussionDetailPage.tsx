@@ -22,6 +22,7 @@ import { useDiscussionScope } from '../api/scope.js';
 import { DiscussionActions } from '../components/DiscussionActions.js';
 import { DiscussionEditor } from '../components/DiscussionEditor.js';
 import { ReportDialog } from '../components/ReportDialog.js';
+import { useCategoryLabel } from '../lib/category-name.js';
 
 /**
  * /discussion-detail/:discussionID (doc 2 §2.12; the public-discussion switch): the discussion (title, author
@@ -30,6 +31,7 @@ import { ReportDialog } from '../components/ReportDialog.js';
  */
 export default function DiscussionDetailPage() {
   const { t } = useTranslation('discussion');
+  const categoryName = useCategoryLabel();
   const navigate = useNavigate();
   const did = Number(useParams().discussionID);
   const { base } = useDiscussionScope();
@@ -95,7 +97,7 @@ export default function DiscussionDetailPage() {
             />
             <Space size={[12, 4]} wrap style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>
               <span>{formatTime(d.gmtCreate)}</span>
-              {d.categoryName && <Tag data-user-content>{d.categoryName}</Tag>}
+              {d.categoryName && <Tag data-user-content>{categoryName(d.categoryName)}</Tag>}
               <span title={t('Views')}>
                 <EyeOutlined /> {d.viewNum}
               </span>

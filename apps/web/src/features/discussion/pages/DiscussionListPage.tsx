@@ -20,6 +20,7 @@ import { CategoryEditor } from '../components/CategoryEditor.js';
 import { DiscussionActions } from '../components/DiscussionActions.js';
 import { DiscussionCard } from '../components/DiscussionCard.js';
 import { DiscussionEditor } from '../components/DiscussionEditor.js';
+import { useCategoryLabel } from '../lib/category-name.js';
 
 /** Reads the list query of doc 2 §2.12 from the address: keyword, cid (category), onlyMine, currentPage. */
 function readFilter(sp: URLSearchParams, pid: string | undefined, gid: number | null): DiscussionListFilter {
@@ -53,6 +54,7 @@ function writeFilter(f: DiscussionListFilter): URLSearchParams {
  */
 export default function DiscussionListPage({ extra }: { extra?: ReactNode } = {}) {
   const { t } = useTranslation('discussion');
+  const categoryName = useCategoryLabel();
   const navigate = useNavigate();
   const pid = useParams().problemID;
   const [sp, setSp] = useSearchParams();
@@ -110,7 +112,7 @@ export default function DiscussionListPage({ extra }: { extra?: ReactNode } = {}
             data-testid="category-item"
             data-user-content
           >
-            {c.name}
+            {categoryName(c.name)}
           </Tag.CheckableTag>
         ))}
       </Space>

@@ -34,8 +34,8 @@ export const unreadQuery = (uid: string | undefined) =>
 
 /**
  * Unread counts polled every 120 s while logged in (doc 1 §4), and fetched again at once when the live event stream
- * says they changed (`unread-messages`, sent when someone comments, replies or likes) or cannot vouch for what it
- * missed; zeros when logged out.
+ * says they changed (`unread-messages`, sent when someone comments, replies or likes, and when the user reads or
+ * cleans messages in another tab) or cannot vouch for what it missed; zeros when logged out.
  */
 export function useUnread(uid: string | undefined): UnreadCounts {
   const refetch = () => void queryClient.invalidateQueries({ queryKey: messageKeys.unread(uid) });
