@@ -126,6 +126,8 @@ describe('community', () => {
       buffer: picture,
     });
     await expect.poll(() => content.inputValue(), T).toMatch(/!\[triangle\]\(\/api\/[^)]+\)/);
+    // Attachments are for admin roles (POST /api/file/upload-md-file): A's toolbar has no attach button.
+    expect(await editor.getByTestId('discussion-editor-content-tool-file').count()).toBe(0);
     // The preview renders the formula and the image as the page will.
     const preview = editor.getByTestId('discussion-editor-content-preview');
     await expect.poll(() => preview.locator('.katex, math').count(), T).toBeGreaterThan(0);
@@ -276,7 +278,24 @@ describe('community', () => {
     await root.goto(`${server.base}/admin/notice`);
     await root.getByTestId('notice-create').click();
     await root.getByTestId('notice-title').fill('Welcome to the discussions');
-    await root.getByTestId('notice-content').fill('Be kind, and use $\\LaTeX$ for formulas.');
+    await root.getByTestId('notice-content').fill('Be kind, and use $\\LaTeX$ for formulas. The rules: ');
+    // An attachment: any file, uploaded and linked at the caret; the link downloads it.
+    const rules = 'Rule 1: be kind.\nRule 2: no solutions before the contest ends.\n';
+    await root.getByTestId('notice-content-tool-file-input').setInputFiles({
+      name: 'rules.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(rules),
+    });
+    const attached = /\[rules\.txt\]\((\/api\/public\/md-file\/\d+)\)$/;
+    await expect.poll(() => root.getByTestId('notice-content').inputValue(), T).toMatch(attached);
+    const link = attached.exec(await root.getByTestId('notice-content').inputValue())?.[1] ?? '';
+    await expect
+      .poll(() => root.getByTestId('notice-content-preview').locator(`a[href="${link}"]`).textContent(), T)
+      .toBe('rules.txt');
+    const download = await root.request.get(`${server.base}${link}`);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-disposition']).toMatch(/^attachment/);
+    expect(await download.text()).toBe(rules);
     await shot(root, 'community-admin-notice-dialog-en');
     await root.getByTestId('notice-save').click();
     await expect.poll(() => root.getByTestId('notice-table').locator('.ant-table-row').count(), T).toBe(1);

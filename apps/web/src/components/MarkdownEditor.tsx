@@ -8,7 +8,7 @@ import { MarkdownToolbar, useMarkdownInserts } from './MarkdownToolbar.js';
  * THE markdown editor: a textarea with a live preview beside it (under it on narrow screens). The preview renders
  * through the app's one sanitized renderer (`Markdown`) unless `preview` renders it the way its page does (the
  * problem statement). `toolbar` adds the markdown toolbar (emoji, code, link, list; image upload with
- * `onUploadImage`). Controlled by antd Form (`value` / `onChange`).
+ * `onUploadImage`, attachments with `onUploadFile`). Controlled by antd Form (`value` / `onChange`).
  */
 export function MarkdownEditor(props: {
   value?: string;
@@ -19,6 +19,7 @@ export function MarkdownEditor(props: {
   preview?: (source: string) => ReactNode;
   toolbar?: boolean;
   onUploadImage?: (file: File) => Promise<string>;
+  onUploadFile?: (file: File) => Promise<string>;
   maxLength?: number;
   'data-testid'?: string;
 }) {
@@ -34,6 +35,7 @@ export function MarkdownEditor(props: {
           <MarkdownToolbar
             insert={insert}
             onUploadImage={props.onUploadImage}
+            onUploadFile={props.onUploadFile}
             testIdPrefix={`${props['data-testid'] ?? 'md'}-tool`}
           />
         )}

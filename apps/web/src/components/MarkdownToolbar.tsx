@@ -2,9 +2,11 @@ import {
   CodeOutlined,
   FileImageOutlined,
   LinkOutlined,
+  PaperClipOutlined,
   SmileOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import { LIMITS } from '@oj/shared';
 import { Button, Popover, Space } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea.js';
 import { useRef, useState } from 'react';
@@ -37,43 +39,95 @@ export function useMarkdownInserts(value: string, onChange: (v: string) => void)
 /**
  * The markdown toolbar of the comment and discussion editors (doc 1 §2.7): an emoji picker and inserts for
  * inline code, a code block, a link and a list; with `onUploadImage`, an image button that checks the file
- * (gif, jpg, jpeg, png, bmp, webp; 2 MB), uploads it and inserts `![name](link)`.
+ * (gif, jpg, jpeg, png, bmp, webp; 2 MB), uploads it and inserts `![name](link)`; with `onUploadFile` (given to
+ * those the server lets attach files: admin roles, a group's admins), an attach button that checks the size
+ * (32 MB), uploads any file (POST /api/file/upload-md-file) and inserts `[name](link)`.
  */
 export function MarkdownToolbar({
   insert,
   onUploadImage,
+  onUploadFile,
   testIdPrefix = 'md',
 }: {
   insert: (ins: Insert) => void;
   onUploadImage?: (file: File) => Promise<string>;
+  onUploadFile?: (file: File) => Promise<string>;
   testIdPrefix?: string;
 }) {
   const { t } = useTranslation('editor');
   const [emojiOpen, setEmojiOpen] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState<'image' | 'file' | null>(null);
+  const imageInput = useRef<HTMLInputElement>(null);
+  const attachInput = useRef<HTMLInputElement>(null);
 
-  const onFile = async (file: File | undefined) => {
-    if (!file || !onUploadImage) return;
-    const bad = checkAvatarFile(file);
-    if (bad) {
-      notify.error(
-        bad === 'type'
-          ? t('common:File_type_not_supported', { name: file.name })
-          : t('common:File_size_exceeds'),
-      );
+  /** Checks `file` (`bad` answers the refusal's message, or null), uploads it, and inserts what `made` makes. */
+  const upload = async (
+    kind: 'image' | 'file',
+    file: File | undefined,
+    send: ((file: File) => Promise<string>) | undefined,
+    bad: (file: File) => string | null,
+    made: (file: File, url: string) => Insert,
+  ) => {
+    if (!file || !send) return;
+    const refused = bad(file);
+    if (refused) {
+      notify.error(refused);
       return;
     }
-    setUploading(true);
+    setUploading(kind);
     try {
-      const url = await onUploadImage(file);
-      insert({ kind: 'image', alt: file.name.replace(/\.[^.]+$/, ''), url });
+      insert(made(file, await send(file)));
     } catch {
       // the api client showed the message
     } finally {
-      setUploading(false);
+      setUploading(null);
     }
   };
+  const onImage = (file: File | undefined) =>
+    upload(
+      'image',
+      file,
+      onUploadImage,
+      (f) => {
+        const bad = checkAvatarFile(f);
+        if (!bad) return null;
+        return bad === 'type'
+          ? t('common:File_type_not_supported', { name: f.name })
+          : t('common:File_size_exceeds');
+      },
+      (f, url) => ({ kind: 'image', alt: f.name.replace(/\.[^.]+$/, ''), url }),
+    );
+  const onAttach = (file: File | undefined) =>
+    upload(
+      'file',
+      file,
+      onUploadFile,
+      (f) =>
+        f.size > LIMITS.mdFileMaxBytes
+          ? t('File_too_large', { mb: LIMITS.mdFileMaxBytes / 1024 / 1024 })
+          : null,
+      (f, url) => ({ kind: 'file', name: f.name, url }),
+    );
+
+  /** A hidden file input opened by its toolbar button. */
+  const picker = (
+    ref: React.RefObject<HTMLInputElement | null>,
+    testId: string,
+    accept: string | undefined,
+    onPick: (file: File | undefined) => void,
+  ) => (
+    <input
+      ref={ref}
+      type="file"
+      accept={accept}
+      style={{ display: 'none' }}
+      data-testid={testId}
+      onChange={(e) => {
+        void onPick(e.target.files?.[0]);
+        e.target.value = '';
+      }}
+    />
+  );
 
   const tool = (key: string, label: string, icon: React.ReactNode, ins: Insert) => (
     <Button
@@ -138,23 +192,33 @@ export function MarkdownToolbar({
             size="small"
             type="text"
             icon={<FileImageOutlined />}
-            loading={uploading}
+            loading={uploading === 'image'}
             aria-label={t('Upload_image')}
             title={t('Upload_image')}
             data-testid={`${testIdPrefix}-image`}
-            onClick={() => fileInput.current?.click()}
+            onClick={() => imageInput.current?.click()}
           />
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".gif,.jpg,.jpeg,.png,.bmp,.webp"
-            style={{ display: 'none' }}
-            data-testid={`${testIdPrefix}-image-input`}
-            onChange={(e) => {
-              void onFile(e.target.files?.[0]);
-              e.target.value = '';
-            }}
+          {picker(
+            imageInput,
+            `${testIdPrefix}-image-input`,
+            LIMITS.avatarTypes.map((x) => `.${x}`).join(','),
+            onImage,
+          )}
+        </>
+      )}
+      {onUploadFile && (
+        <>
+          <Button
+            size="small"
+            type="text"
+            icon={<PaperClipOutlined />}
+            loading={uploading === 'file'}
+            aria-label={t('Attach_file')}
+            title={t('Attach_file')}
+            data-testid={`${testIdPrefix}-file`}
+            onClick={() => attachInput.current?.click()}
           />
+          {picker(attachInput, `${testIdPrefix}-file-input`, undefined, onAttach)}
         </>
       )}
     </Space>

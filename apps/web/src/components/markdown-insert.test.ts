@@ -42,6 +42,16 @@ describe('markdown toolbar inserts', () => {
     );
   });
 
+  it('an attached file is a link named by the file, or by the selection, with the caret after it', () => {
+    expect(
+      applyInsert(at('data: ', 6), { kind: 'file', name: 'tests [v2].zip', url: '/api/public/md-file/7' }),
+    ).toEqual(at('data: [tests \\[v2\\].zip](/api/public/md-file/7)', 47));
+    expect(
+      applyInsert(at('get the tests', 8, 13), { kind: 'file', name: 'a.zip', url: '/api/public/md-file/8' })
+        .value,
+    ).toBe('get the [tests](/api/public/md-file/8)');
+  });
+
   it('text (an emoji) replaces the selection', () => {
     expect(applyInsert(at('hi there', 3, 8), { kind: 'text', text: '👍' })).toEqual(at('hi 👍', 5));
   });

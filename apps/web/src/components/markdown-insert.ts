@@ -10,13 +10,14 @@ export interface TextEdit {
   end: number;
 }
 
-/** What a toolbar button inserts. `image` and `link` take the text and address; `emoji` a character. */
+/** What a toolbar button inserts. `image`, `link` and `file` take the text and address; `text` any text. */
 export type Insert =
   | { kind: 'inlineCode' }
   | { kind: 'codeBlock' }
   | { kind: 'link'; label: string; url?: string }
   | { kind: 'list' }
   | { kind: 'image'; alt: string; url: string }
+  | { kind: 'file'; name: string; url: string }
   | { kind: 'text'; text: string };
 
 /** Markdown link destinations are written in angle brackets when they hold spaces or parentheses. */
@@ -33,7 +34,8 @@ const label = (s: string) => s.replace(/([[\]\\])/g, '\\$1');
  * - a code block puts the selection between fences on lines of their own;
  * - a link wraps the selection (or the given label) as `[text](url)`, selecting the address to type over;
  * - a list starts every selected line with `- ` (the current line when nothing is selected);
- * - an image writes `![alt](url)` on its own line; `text` replaces the selection.
+ * - an image writes `![alt](url)` on its own line; an attached file `[name](url)` at the caret, named by the
+ *   selection when there is one; `text` replaces the selection.
  * The selection afterwards is where typing naturally continues.
  */
 export function applyInsert(edit: TextEdit, insert: Insert): TextEdit {
@@ -85,6 +87,10 @@ export function applyInsert(edit: TextEdit, insert: Insert): TextEdit {
     case 'image': {
       const lead = before === '' || before.endsWith('\n') ? '' : '\n';
       const text = `${lead}![${label(insert.alt)}](${destination(insert.url)})\n`;
+      return put(text, text.length);
+    }
+    case 'file': {
+      const text = `[${label(selected || insert.name)}](${destination(insert.url)})`;
       return put(text, text.length);
     }
     case 'text':

@@ -25,6 +25,8 @@ export const LIMITS = {
   captchaMin: 1,
   captchaMax: 8,
   avatarMaxBytes: 2 * 1024 * 1024,
+  /** A markdown attachment (POST /api/file/upload-md-file), bytes. */
+  mdFileMaxBytes: 32 * 1024 * 1024,
   avatarTypes: ['gif', 'jpg', 'jpeg', 'png', 'bmp', 'webp'],
   commentMax: 10_000,
   commentsPerPage: 10,

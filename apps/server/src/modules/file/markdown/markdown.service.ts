@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { isAdminRole } from '@oj/shared';
+import { isAdminRole, LIMITS } from '@oj/shared';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppContext, SessionUser } from '../../../context.js';
@@ -22,8 +22,8 @@ export const MD_IMAGE_URL = '/api/public/md-img/';
 export const MD_FILE_URL = '/api/public/md-file/';
 /** Editor images an ordinary user may upload in 24 hours. */
 export const MD_UPLOADS_PER_DAY = 50;
-/** Largest editor file (bytes). */
-export const MD_FILE_MAX_BYTES = 32 * 1024 * 1024;
+/** Largest editor file (bytes; the web checks the same limit before uploading). */
+export const MD_FILE_MAX_BYTES = LIMITS.mdFileMaxBytes;
 
 const DAY_MS = 24 * 3600 * 1000;
 

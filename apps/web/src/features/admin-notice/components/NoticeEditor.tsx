@@ -2,7 +2,7 @@ import { Form, Grid, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkdownEditor } from '../../../components/MarkdownEditor.js';
-import { uploadMdImage } from '../../discussion/api/discussion.js';
+import { uploadMdFile, uploadMdImage } from '../../discussion/api/discussion.js';
 import type { Notice, NoticeInput } from '../api/admin-notice.js';
 
 type Values = Omit<NoticeInput, 'id'>;
@@ -105,6 +105,7 @@ export function NoticeEditor({
             rows={8}
             toolbar
             onUploadImage={async (file) => (await uploadMdImage(file)).link}
+            onUploadFile={async (file) => (await uploadMdFile(file)).link}
             data-testid="notice-content"
           />
         </Form.Item>

@@ -83,3 +83,15 @@ export const uploadMdImage = (file: File, gid: number | null = null) =>
     file,
     file.name,
   );
+
+/**
+ * POST /api/file/upload-md-file (doc 1 §7): any file for markdown (≤ 32 MB), answers its address (`link`, served as
+ * an attachment) and `fileId`. Admin roles only; with `gid`, that group's admins instead.
+ */
+export const uploadMdFile = (file: File, gid: number | null = null) =>
+  apiUpload<{ link: string; fileId: number }>(
+    gid == null ? '/file/upload-md-file' : `/file/upload-md-file?gid=${gid}`,
+    'file',
+    file,
+    file.name,
+  );

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { MarkdownEditor } from '../../../components/MarkdownEditor.js';
 import { notify } from '../../../lib/notify.js';
 import { isAdminRoles, useSession } from '../../../lib/session.js';
-import { uploadMdImage, useDiscussionCategories, useSaveDiscussion } from '../api/discussion.js';
+import {
+  uploadMdFile,
+  uploadMdImage,
+  useDiscussionCategories,
+  useSaveDiscussion,
+} from '../api/discussion.js';
 import { useDiscussionScope } from '../api/scope.js';
 import type { Discussion, DiscussionInput } from '../api/types.js';
 import { useCategoryLabel } from '../lib/category-name.js';
@@ -14,7 +19,8 @@ type Values = Omit<DiscussionInput, 'id' | 'pid'>;
 
 /**
  * The post / edit dialog of doc 2 §2.12 (full screen under 768 px): title, description, category, the pin switch
- * for admin roles (in a group: its admins), and the content in the markdown editor with image upload (POST /api/file/upload-md-img).
+ * for admin roles (in a group: its admins), and the content in the markdown editor with image upload (POST
+ * /api/file/upload-md-img) and, for the same people as the pin switch, attachments (POST /api/file/upload-md-file).
  * Limits of doc 2 §5: title and description required, at most 255; category required; content required, at most
  * 65535. `pid` ties a new discussion to a problem (the server prefixes its title with `[pid]`).
  */
@@ -146,6 +152,7 @@ export function DiscussionEditor({
             rows={10}
             toolbar
             onUploadImage={async (file) => (await uploadMdImage(file, scope.gid)).link}
+            onUploadFile={pins ? async (file) => (await uploadMdFile(file, scope.gid)).link : undefined}
             data-testid="discussion-editor-content"
           />
         </Form.Item>
