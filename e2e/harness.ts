@@ -305,3 +305,15 @@ export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 15_000
   }
   throw new Error(`requests still in flight after ${timeoutMs} ms`);
 }
+
+/**
+ * Client-side navigation in the same tab (the SPA's router follows popstate): no page load, the query cache is
+ * kept. `to` is a path with an optional query; resolves once the address shows it.
+ */
+export async function navigateInApp(page: Page, to: string): Promise<void> {
+  await page.evaluate((url) => {
+    window.history.pushState({}, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === to);
+}

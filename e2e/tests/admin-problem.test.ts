@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   launchBrowser,
+  navigateInApp,
   newPage,
   ROOT_PASSWORD,
   type RunningServer,
@@ -74,15 +75,6 @@ const listRow = (page: Page, problemId: string) =>
   page
     .locator('.ant-table-row')
     .filter({ has: page.locator('td', { hasText: new RegExp(`^${problemId}$`) }) });
-
-/** Client-side navigation in the same tab (the SPA's router follows popstate): the query cache is kept. */
-async function navigateInApp(page: Page, pathname: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, pathname);
-  await page.waitForURL((u) => u.pathname === pathname);
-}
 
 /** Waits until the admin list shows a row for `problemId` holding `text` (the list refetches after a save). */
 async function waitListRow(page: Page, problemId: string, text: string): Promise<void> {

@@ -63,7 +63,7 @@ export default function DiscussionDetailPage() {
   };
 
   return (
-    <div className="oj-page" data-testid="discussion-detail">
+    <div className="oj-page" data-testid="discussion-detail" data-did={d.id}>
       <Card>
         <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
           <h2
