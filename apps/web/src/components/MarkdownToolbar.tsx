@@ -109,24 +109,38 @@ export function MarkdownToolbar({
       (f, url) => ({ kind: 'file', name: f.name, url }),
     );
 
-  /** A hidden file input opened by its toolbar button. */
-  const picker = (
+  /** An upload button (`key`: its test id suffix and `uploading` state) and the hidden file input it opens. */
+  const uploadTool = (
+    key: 'image' | 'file',
+    label: string,
+    icon: React.ReactNode,
     ref: React.RefObject<HTMLInputElement | null>,
-    testId: string,
     accept: string | undefined,
     onPick: (file: File | undefined) => void,
   ) => (
-    <input
-      ref={ref}
-      type="file"
-      accept={accept}
-      style={{ display: 'none' }}
-      data-testid={testId}
-      onChange={(e) => {
-        void onPick(e.target.files?.[0]);
-        e.target.value = '';
-      }}
-    />
+    <>
+      <Button
+        size="small"
+        type="text"
+        icon={icon}
+        loading={uploading === key}
+        aria-label={label}
+        title={label}
+        data-testid={`${testIdPrefix}-${key}`}
+        onClick={() => ref.current?.click()}
+      />
+      <input
+        ref={ref}
+        type="file"
+        accept={accept}
+        style={{ display: 'none' }}
+        data-testid={`${testIdPrefix}-${key}-input`}
+        onChange={(e) => {
+          void onPick(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+    </>
   );
 
   const tool = (key: string, label: string, icon: React.ReactNode, ins: Insert) => (
@@ -186,41 +200,17 @@ export function MarkdownToolbar({
       {tool('code-block', t('Code_block'), <CodeOutlined />, { kind: 'codeBlock' })}
       {tool('link', t('Link'), <LinkOutlined />, { kind: 'link', label: t('Link_text') })}
       {tool('list', t('List'), <UnorderedListOutlined />, { kind: 'list' })}
-      {onUploadImage && (
-        <>
-          <Button
-            size="small"
-            type="text"
-            icon={<FileImageOutlined />}
-            loading={uploading === 'image'}
-            aria-label={t('Upload_image')}
-            title={t('Upload_image')}
-            data-testid={`${testIdPrefix}-image`}
-            onClick={() => imageInput.current?.click()}
-          />
-          {picker(
-            imageInput,
-            `${testIdPrefix}-image-input`,
-            LIMITS.avatarTypes.map((x) => `.${x}`).join(','),
-            onImage,
-          )}
-        </>
-      )}
-      {onUploadFile && (
-        <>
-          <Button
-            size="small"
-            type="text"
-            icon={<PaperClipOutlined />}
-            loading={uploading === 'file'}
-            aria-label={t('Attach_file')}
-            title={t('Attach_file')}
-            data-testid={`${testIdPrefix}-file`}
-            onClick={() => attachInput.current?.click()}
-          />
-          {picker(attachInput, `${testIdPrefix}-file-input`, undefined, onAttach)}
-        </>
-      )}
+      {onUploadImage &&
+        uploadTool(
+          'image',
+          t('Upload_image'),
+          <FileImageOutlined />,
+          imageInput,
+          LIMITS.avatarTypes.map((x) => `.${x}`).join(','),
+          onImage,
+        )}
+      {onUploadFile &&
+        uploadTool('file', t('Attach_file'), <PaperClipOutlined />, attachInput, undefined, onAttach)}
     </Space>
   );
 }
