@@ -56,12 +56,18 @@ async function expectCall(method: string, path: string, click: () => Promise<voi
   let res: Response;
   try {
     await click();
+    if (click === modalOk) await clickAgainIfLost(sent);
     res = await wait;
   } catch (e) {
-    // Say what the page did instead: the API calls it made since the click, and the popups still open.
+    // Say what the page did instead: the API calls it made since the click, the popups still open, the form's
+    // errors.
     const popups = await page.locator('.ant-popover:visible, .ant-modal-wrap:visible').count();
+    const errors = await page
+      .locator('.ant-modal-wrap:visible .ant-form-item-explain-error')
+      .allTextContents();
+    await shot(page, `admin-actions-failed-${method}-${path.replaceAll('/', '_')}`);
     throw new Error(
-      `${method} ${path} not answered; calls made: [${sent.join(', ')}]; open popups: ${popups}`,
+      `${method} ${path} not answered; calls made: [${sent.join(', ')}]; open popups: ${popups}; form errors: [${errors.join(', ')}]`,
       {
         cause: e,
       },
@@ -96,6 +102,25 @@ const confirmPop = async () => {
 };
 /** The visible modal's primary (OK / Save) button. */
 const modalOk = () => page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary').click();
+
+/**
+ * A click on a dialog's OK that reached nothing: CI once saw no call at all for 20 s after it, the dialog still open
+ * and (as far as that run said) nothing else amiss, most likely a click dispatched where the button had just been
+ * before a layout shift. If after 3 s the page has sent no API call, the dialog is still open and its form shows no
+ * error, clicks OK once more (logged). A form error or a request sent is left to the caller's assertions.
+ */
+async function clickAgainIfLost(sent: string[]): Promise<void> {
+  const until = Date.now() + 3_000;
+  while (Date.now() < until) {
+    if (sent.length > 0) return;
+    await page.waitForTimeout(100);
+  }
+  const open = await page.locator('.ant-modal-wrap:visible').count();
+  const errors = await page.locator('.ant-modal-wrap:visible .ant-form-item-explain-error').count();
+  if (sent.length > 0 || open === 0 || errors > 0) return;
+  console.log('admin-actions: the dialog OK click sent nothing in 3 s; clicking it again');
+  await modalOk();
+}
 /** The table row (any table on the page) holding `text`. */
 const row = (text: string | RegExp): Locator => page.locator('.ant-table-row', { hasText: text }).first();
 
