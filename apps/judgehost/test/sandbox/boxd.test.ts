@@ -145,8 +145,9 @@ describe('box sessions: the run cgroups hold the whole run', () => {
     expect(one.verdict).toBe('OK');
     expect(three.verdict).toBe('OK');
     expect(one.cpuMs).toBeGreaterThan(20);
-    // the three children's CPU is the run's, not only the shell's (which only waits)
-    expect(three.cpuMs).toBeGreaterThan(2.5 * one.cpuMs);
+    // the three children's CPU is the run's, not only the shell's (which only waits): unbilled children would leave
+    // about one loop's worth or less; three loops on the run's one pinned CPU measured 2.38 to 3 loops' worth
+    expect(three.cpuMs).toBeGreaterThan(2 * one.cpuMs);
     expect(one.cgroupMoveMs).toBeGreaterThanOrEqual(0);
     expect(one.cgroupMoveMs).toBeLessThan(one.wallMs + 1000);
   });
