@@ -157,9 +157,14 @@ describe('a new user', () => {
     for (let i = 0; i < 5; i++) {
       expect(await form.getByTestId('slide-verify').count()).toBe(0);
       await form.getByPlaceholder('Password', { exact: true }).fill(`wrongPass${i}`);
+      // Wait for the refusal itself: the button stays enabled while the call is in flight and, after the fifth,
+      // turns disabled, so polling it for "enabled" raced the fifth answer (CI once lost that race).
+      const refused = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/login',
+      );
       await form.getByRole('button', { name: 'Sign in' }).click();
-      await expect.poll(() => form.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
-      await page.waitForTimeout(300);
+      await refused;
+      await expect.poll(() => form.locator('.ant-btn-loading').count()).toBe(0);
     }
     await expect.poll(() => form.getByTestId('slide-verify').isVisible()).toBe(true);
     expect(await form.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true);
