@@ -39,6 +39,10 @@ const nastyScalar: fc.Arbitrary<unknown> = fc.oneof(
       1e308,
       -1e308,
       2 ** 31,
+      // Page numbers whose offset overflows 32 bits at page sizes 10, 100 and 300 (issue 23).
+      214748366,
+      21474837,
+      7158279,
       2 ** 53 + 2,
       1e21,
       0.5,

@@ -35,6 +35,8 @@ export const LIMITS = {
   commentLikeGapMs: 100_000,
   discussionLikeGapMs: 1_000_000,
   pageSizeOptions: [10, 15, 30, 50, 100],
+  /** Largest page number a list reads (larger ones read as this): page × 300 rows stays within 32 bits. */
+  pageNumberMax: 1_000_000,
   problemPageSize: 30,
   submissionPageSize: 15,
   problemSubmissionPageSize: 10,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants/limits.js';
 
 /** The response wrapper every API call answers with (ARCHITECTURE "Conventions"). */
 export interface ApiResponse<T> {
@@ -19,9 +20,22 @@ export interface Page<T> {
   size: number;
 }
 
+/**
+ * A page number (from 1) of any list: a value that is not a whole number from 1 up reads as 1, one above
+ * LIMITS.pageNumberMax as that maximum (issue 23: page 214748366 of ten rows overflowed a 32-bit offset, a 500).
+ * Every list's `currentPage` is this field, so `(currentPage - 1) * limit` (limit at most 300) fits in 32 bits.
+ */
+export const currentPageField = z.coerce
+  .number()
+  .catch(1)
+  .transform((n) =>
+    n >= LIMITS.pageNumberMax ? LIMITS.pageNumberMax : Number.isInteger(n) && n >= 1 ? n : 1,
+  )
+  .default(1);
+
 /** Paging query: `currentPage` at least 1, `limit` 1..300 (page sizes of doc 1 §9 / doc 2 §9). */
 export const pageQuery = z.object({
-  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  currentPage: currentPageField,
   limit: z.coerce.number().int().min(1).max(300).catch(30).default(30),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

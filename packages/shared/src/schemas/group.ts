@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GroupAuth, GroupMemberAuth } from '../constants/enums.js';
 import { LIMITS } from '../constants/limits.js';
-import { pageQuery, queryBool } from './common.js';
+import { currentPageField, pageQuery, queryBool } from './common.js';
 
 /**
  * Group vocabulary shared by server and web (doc 3 §3-§9, issue 13): the group, its members and applications,
@@ -200,7 +200,7 @@ export const updateGroupAnnouncementBody = z.object({ id: idField('id'), ...anno
  */
 export const groupRankQuery = z.object({
   gid: gidField,
-  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  currentPage: currentPageField,
   limit: z.coerce
     .number()
     .int()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryBool } from './common.js';
+import { currentPageField, queryBool } from './common.js';
 import { cidField } from './contest.js';
 
 /** Page sizes of a scoreboard (doc 2 §2.9): 10, 30, 50, 100, 300; default 50. */
@@ -14,7 +14,7 @@ const uidList = z.array(z.string().max(64)).max(1000, 'concernedList has more th
  */
 export const scoreboardBody = z.object({
   cid: cidField,
-  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  currentPage: currentPageField,
   limit: z.coerce.number().int().min(1).max(300).catch(50).default(50),
   forceRefresh: queryBool,
   removeStar: queryBool,

@@ -1,4 +1,4 @@
-import { LIMITS } from '@oj/shared';
+import { currentPageField, LIMITS } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
@@ -6,7 +6,7 @@ import './rank.records.js';
 import { rankList } from './rank.service.js';
 
 const rankQuery = z.object({
-  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  currentPage: currentPageField,
   limit: z.coerce.number().int().min(1).max(300).catch(LIMITS.rankPageSize).default(LIMITS.rankPageSize),
   /** ACM or OI; HOJ's front end sends 0 / 1 in places, so both spellings are taken. */
   type: z

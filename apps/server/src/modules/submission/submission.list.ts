@@ -1,4 +1,11 @@
-import { isAdminRole, LIMITS, type Page, queryBool, type SubmissionListItem } from '@oj/shared';
+import {
+  currentPageField,
+  isAdminRole,
+  LIMITS,
+  type Page,
+  queryBool,
+  type SubmissionListItem,
+} from '@oj/shared';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext, SessionUser } from '../../context.js';
@@ -32,7 +39,7 @@ export const submissionListColumns = {
 };
 
 export const submissionListQuery = z.object({
-  currentPage: z.coerce.number().int().min(1).catch(1).default(1),
+  currentPage: currentPageField,
   limit: z.coerce
     .number()
     .int()
