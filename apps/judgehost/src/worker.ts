@@ -164,6 +164,7 @@ export class Judgehost {
             cpuCount: os.availableParallelism(),
             workers: this.workers,
             languages,
+            problem: null,
           });
           this.log('info', 'registered', {
             judgehostId: this.id,
@@ -190,6 +191,7 @@ export class Judgehost {
         running: this.running.size,
         load: os.loadavg()[0],
         jobIds: this.runningJobs,
+        problem: null,
       });
     } catch (e) {
       if (e instanceof HttpError && e.status === 404) await this.register();

@@ -25,7 +25,7 @@ describe('GET /api/health', () => {
       status: 'degraded',
       database: { ok: true, kind: t.ctx.dbKind },
       migrations: { current: true },
-      judgehosts: { online: 0, total: 0 },
+      judgehosts: { online: 0, unhealthy: 0, total: 0 },
       queue: { queued: 0, leased: 0 },
     });
     expect(body.data.migrations.applied).toBe(body.data.migrations.expected);
@@ -45,7 +45,17 @@ describe('GET /api/health', () => {
     const { code, body } = await health();
     expect(code).toBe(200);
     expect(body.data.status).toBe('ok');
-    expect(body.data.judgehosts).toEqual({ online: 1, total: 2 });
+    expect(body.data.judgehosts).toEqual({ online: 1, unhealthy: 0, total: 2 });
+  });
+
+  it('a live judgehost that reported a problem counts as unhealthy, not online: degraded when it is the only one', async () => {
+    await t.ctx.db.execute(sql`UPDATE judgehosts SET problem = 'sandbox broken' WHERE id = 'h-live'`);
+    await new Promise((r) => setTimeout(r, 1100)); // past the 1 s answer cache
+    const { code, body } = await health();
+    expect(code).toBe(200);
+    expect(body.data.status).toBe('degraded');
+    expect(body.data.judgehosts).toEqual({ online: 0, unhealthy: 1, total: 2 });
+    expect(JSON.stringify(body.data)).not.toContain('sandbox broken'); // the reason is for the back office
   });
 
   it('answers 503 closing once the server is shutting down', async () => {

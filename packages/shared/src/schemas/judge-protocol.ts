@@ -27,6 +27,8 @@ export const judgehostInfo = z.object({
   cpuCount: z.number().int().min(1),
   workers: z.number().int().min(1),
   languages: z.array(judgeLanguageInfo),
+  /** Why this judgehost cannot judge (its sandbox failed its check: it leases nothing); null while it can. */
+  problem: z.string().max(2000).nullable().default(null),
 });
 export type JudgehostInfo = z.infer<typeof judgehostInfo>;
 
@@ -37,6 +39,8 @@ export const heartbeat = z.object({
   load: z.number().min(0).max(1_000_000),
   /** Jobs this judgehost is working on: their leases are extended. */
   jobIds: z.array(z.number().int().min(1).max(2_147_483_647)).max(10_000).default([]),
+  /** As in register: why this judgehost cannot judge now, null while it can. */
+  problem: z.string().max(2000).nullable().default(null),
 });
 export type Heartbeat = z.infer<typeof heartbeat>;
 

@@ -134,6 +134,8 @@ export const judgehosts = pgTable('judgehosts', {
     .notNull()
     .default([]),
   enabled: boolean('enabled').notNull().default(true),
+  /** Why this judgehost cannot judge (its sandbox failed its check; it leases nothing); null while it can. */
+  problem: text('problem'),
   lastHeartbeat: timestamp('last_heartbeat', { withTimezone: true }).notNull().defaultNow(),
   gmtCreate: timestamp('gmt_create', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -14,11 +14,18 @@ const JOURNAL = path.resolve(
 
 /** What GET /api/health answers: no secrets, no per-user data. */
 export interface Health {
-  /** ok: serving; degraded: serving but no judgehost online; down: database or migrations wrong; closing: shutting down */
+  /**
+   * ok: serving; degraded: serving but no judgehost online that can judge; down: database or migrations wrong;
+   * closing: shutting down
+   */
   status: 'ok' | 'degraded' | 'down' | 'closing';
   database: { ok: boolean; ms: number; kind: string };
   migrations: { applied: number; expected: number; current: boolean };
-  judgehosts: { online: number; total: number };
+  /**
+   * online: heard from within 30 s, enabled and able to judge; unhealthy: heard from within 30 s but reporting
+   * that it cannot judge (its sandbox failed its check; it leases nothing); total: every judgehost ever registered.
+   */
+  judgehosts: { online: number; unhealthy: number; total: number };
   queue: { queued: number; leased: number };
   uptimeSeconds: number;
 }
@@ -35,7 +42,8 @@ function expected(): number {
 
 /**
  * Checks the database (one round trip per query, all cheap: counts over small tables and the unfinished jobs),
- * the applied migrations against this build's journal, the judgehosts heard from within 30 s and the queue.
+ * the applied migrations against this build's journal, the judgehosts heard from within 30 s (able to judge or
+ * not) and the queue.
  */
 export async function checkHealth(db: Db, kind: string, closing: boolean): Promise<Health> {
   const started = performance.now();
@@ -43,7 +51,7 @@ export async function checkHealth(db: Db, kind: string, closing: boolean): Promi
     status: 'ok',
     database: { ok: false, ms: 0, kind },
     migrations: { applied: 0, expected: expected(), current: false },
-    judgehosts: { online: 0, total: 0 },
+    judgehosts: { online: 0, unhealthy: 0, total: 0 },
     queue: { queued: 0, leased: 0 },
     uptimeSeconds: Math.round(process.uptime()),
   };
@@ -54,12 +62,18 @@ export async function checkHealth(db: Db, kind: string, closing: boolean): Promi
     health.database.ok = true;
     health.migrations.applied = Number(m?.n ?? 0);
     health.migrations.current = health.migrations.applied === health.migrations.expected;
-    const [h] = rowsOf<{ online: number; total: number }>(
+    const live = sql`enabled AND last_heartbeat > now() - make_interval(secs => ${JUDGEHOST_LIVE_SECONDS})`;
+    const [h] = rowsOf<{ online: number; unhealthy: number; total: number }>(
       await db.execute(sql`SELECT count(*)::int AS total,
-        count(*) FILTER (WHERE enabled AND last_heartbeat > now() - make_interval(secs => ${JUDGEHOST_LIVE_SECONDS}))::int AS online
+        count(*) FILTER (WHERE ${live} AND problem IS NULL)::int AS online,
+        count(*) FILTER (WHERE ${live} AND problem IS NOT NULL)::int AS unhealthy
         FROM judgehosts`),
     );
-    health.judgehosts = { online: Number(h?.online ?? 0), total: Number(h?.total ?? 0) };
+    health.judgehosts = {
+      online: Number(h?.online ?? 0),
+      unhealthy: Number(h?.unhealthy ?? 0),
+      total: Number(h?.total ?? 0),
+    };
     health.queue = await queueCounts(db);
   } catch {
     // database unreachable (or the migrations table missing): reported as down below

@@ -43,6 +43,7 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
         cpuCount: b.cpuCount,
         workers: b.workers,
         languages: b.languages,
+        problem: b.problem,
         running: 0,
         lastHeartbeat: new Date(),
       };
@@ -51,16 +52,22 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
         .values({ id: b.judgehostId, ...values })
         .onConflictDoUpdate({ target: judgehosts.id, set: values });
       await refreshAvailability(app.ctx);
-      req.log.info({ judgehost: b.judgehostId, name: b.name, workers: b.workers }, 'judgehost registered');
+      req.log.info(
+        { judgehost: b.judgehostId, name: b.name, workers: b.workers, problem: b.problem },
+        'judgehost registered',
+      );
       return ok({ judgehostId: b.judgehostId });
     });
 
-    /** POST /api/judge/heartbeat Heartbeat -> { ok: true }; extends the leases of jobIds; 404 when not registered. */
+    /**
+     * POST /api/judge/heartbeat Heartbeat -> { ok: true }; extends the leases of jobIds and records the judgehost's
+     * `problem` (null: it can judge); 404 when not registered.
+     */
     judge.post('/judge/heartbeat', { schema: { body: heartbeat } }, async (req) => {
       const b = req.body;
       const updated = await app.ctx.db
         .update(judgehosts)
-        .set({ running: b.running, load: b.load, lastHeartbeat: new Date() })
+        .set({ running: b.running, load: b.load, problem: b.problem, lastHeartbeat: new Date() })
         .where(eq(judgehosts.id, b.judgehostId))
         .returning({ id: judgehosts.id });
       if (!updated.length) throw notFound('judge.unknownHost');
@@ -70,7 +77,8 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
     /**
      * POST /api/judge/lease LeaseRequest -> { task | null }. Holds the request up to waitSeconds; wakes at once
-     * when this process queues a job and polls every pollMs for jobs queued elsewhere. 404 when not registered.
+     * when this process queues a job and polls every pollMs for jobs queued elsewhere. A judgehost that reported a
+     * problem (it cannot judge) gets null at once. 404 when not registered.
      */
     judge.post('/judge/lease', { schema: { body: leaseRequest } }, async (req, reply) => {
       const b = req.body;
@@ -82,7 +90,7 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
       const stop = AbortSignal.any([gone.signal, closing.signal]);
       const deadline = Date.now() + b.waitSeconds * 1000;
       for (;;) {
-        if (stop.aborted || !host.enabled) break;
+        if (stop.aborted || !host.enabled || host.problem) break;
         const task = await takeTask(app.ctx.db, b.judgehostId, host.name, b.lanes, langs);
         if (task) return ok({ task });
         const left = deadline - Date.now();

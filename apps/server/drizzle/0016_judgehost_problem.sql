@@ -1,0 +1,1 @@
+ALTER TABLE "judgehosts" ADD COLUMN "problem" text;
