@@ -119,7 +119,7 @@ export const submission = z.object({
   time: TIME,
   contest_time: RELTIME,
   entry_point: z.string().nullish(),
-  files: z.array(FILE).length(1).optional(), // only where access lists it
+  files: z.array(FILE).max(1), // required; the public gets an empty list
 });
 
 export const judgement = z

@@ -53,7 +53,7 @@ const PUBLIC: Record<string, string[]> = {
   groups: ['id', 'name'],
   teams: ['id', 'name', 'label', 'display_name', 'group_ids'],
   state: ['started', 'frozen', 'ended', 'thawed', 'finalized', 'end_of_updates'],
-  submissions: ['id', 'language_id', 'problem_id', 'team_id', 'time', 'contest_time'],
+  submissions: ['id', 'language_id', 'problem_id', 'team_id', 'time', 'contest_time', 'entry_point', 'files'],
   judgements: [
     'id',
     'submission_id',
@@ -81,7 +81,6 @@ const PUBLIC: Record<string, string[]> = {
 };
 
 const ADMIN_ONLY: Record<string, string[]> = {
-  submissions: ['files'],
   runs: ['id', 'judgement_id', 'ordinal', 'judgement_type_id', 'time', 'contest_time', 'run_time'],
 };
 

@@ -55,8 +55,8 @@ export interface ClicsProblem {
     label: string;
     name: string;
     ordinal: number;
-    rgb: string | null;
-    color: string | null;
+    rgb?: string;
+    color?: string;
     time_limit: number;
     memory_limit: number;
     test_data_count: number;
@@ -103,7 +103,7 @@ export async function loadProblems(db: Db, view: ClicsView): Promise<{ list: Cli
       label: r.displayId,
       name: r.displayTitle || r.title,
       ordinal: i + 1,
-      ...problemColour(r.color),
+      ...colourProps(r.color),
       time_limit: r.timeLimit / 1000,
       memory_limit: r.memoryLimit,
       test_data_count: Number(r.cases ?? 0),
@@ -115,6 +115,12 @@ export async function loadProblems(db: Db, view: ClicsView): Promise<{ list: Cli
     ...rows.flatMap((r) => [r.cpCreate, r.cpModified, r.modified]),
   );
   return { list, key };
+}
+
+/** `rgb` and `color` of a balloon colour, each left out when unknown (the official schema allows no null). */
+function colourProps(colour: string | null): { rgb?: string; color?: string } {
+  const { rgb, color } = problemColour(colour);
+  return { ...(rgb ? { rgb } : {}), ...(color ? { color } : {}) };
 }
 
 /** A CLICS language object. */

@@ -8,7 +8,7 @@ import { isAfterSeal } from '../contest/contest.clock.js';
 import { visibleVerdictSql } from '../contest/contest.visibility.js';
 import type { Entry } from './clics.access.js';
 import { clicsTime, contestTime } from './clics.format.js';
-import { judgementTypeOf, sourceFileName } from './clics.mapping.js';
+import { entryPointOf, judgementTypeOf, sourceFileName } from './clics.mapping.js';
 import type { ClicsView } from './clics.view.js';
 
 /**
@@ -79,7 +79,10 @@ function judgementKey(view: ClicsView, r: LiveRow, refs: LiveRefs): number {
   return Math.max(...times.map((d) => d?.getTime() ?? 0));
 }
 
-/** The CLICS submission object of a row (files for contest admins only, as clics.access lists them). */
+/**
+ * The CLICS submission object of a row. `files` is required by the spec: contest admins get the source archive's
+ * reference, the public an empty list (no archive is offered to it).
+ */
 function submissionObject(view: ClicsView, r: LiveRow, refs: LiveRefs) {
   const cid = view.contest.id;
   return {
@@ -89,17 +92,16 @@ function submissionObject(view: ClicsView, r: LiveRow, refs: LiveRefs) {
     team_id: r.uid,
     time: clicsTime(r.submitTime),
     contest_time: contestTime(view.contest.startTime, r.submitTime),
-    ...(view.admin
-      ? {
-          files: [
-            {
-              href: `contests/${cid}/submissions/${r.id}/files`,
-              filename: 'files.zip',
-              mime: 'application/zip',
-            },
-          ],
-        }
-      : {}),
+    entry_point: entryPointOf(r.language),
+    files: view.admin
+      ? [
+          {
+            href: `contests/${cid}/submissions/${r.id}/files`,
+            filename: 'files.zip',
+            mime: 'application/zip',
+          },
+        ]
+      : [],
   };
 }
 

@@ -18,7 +18,9 @@ export interface ClicsJudgementType {
  * Our verdict codes (packages/shared JudgeStatus) to CLICS judgement type ids and names. null: not a final
  * verdict (queued, judging, or a display-only code), so no judgement type. Penalty and solved are not restated
  * here: they come from the shared ACM rule (`isPenaltyStatus`, Accepted), the one the scoreboard counts with.
- * `CA` (Cancelled) and `PA` (Partially Accepted) have no known CLICS id; they are ours, free and unsolved.
+ * Every id is one of the spec's known judgement types (the official schema allows no other): Partially Accepted
+ * does not solve the problem, so it is `RE` (Rejected, the generic "does not solve"); a Cancelled submission is
+ * `CS` (Contact Staff, "something went wrong"). Both stay free and unsolved, as on our board.
  */
 const VERDICT_TYPES: Record<JudgeStatusCode, { id: string; name: string } | null> = {
   [JudgeStatus.ACCEPTED]: { id: 'AC', name: 'Accepted' },
@@ -30,8 +32,8 @@ const VERDICT_TYPES: Record<JudgeStatusCode, { id: string; name: string } | null
   [JudgeStatus.COMPILE_ERROR]: { id: 'CE', name: 'Compile Error' },
   [JudgeStatus.SYSTEM_ERROR]: { id: 'JE', name: 'Judging Error' },
   [JudgeStatus.SUBMITTED_FAILED]: { id: 'SE', name: 'Submission Error' },
-  [JudgeStatus.CANCELLED]: { id: 'CA', name: 'Cancelled' },
-  [JudgeStatus.PARTIAL_ACCEPTED]: { id: 'PA', name: 'Partially Accepted' },
+  [JudgeStatus.CANCELLED]: { id: 'CS', name: 'Contact Staff (cancelled)' },
+  [JudgeStatus.PARTIAL_ACCEPTED]: { id: 'RE', name: 'Rejected (partially accepted)' },
   [JudgeStatus.PENDING]: null,
   [JudgeStatus.COMPILING]: null,
   [JudgeStatus.JUDGING]: null,
@@ -101,6 +103,15 @@ export function languageIdOf(name: string): string {
 export function languageExtensions(name: string): string[] {
   const ext = languageExtension(name);
   return ext === 'txt' ? [] : [ext];
+}
+
+/**
+ * The CLICS `entry_point` of a submission in language `name` (spec "Submissions": required where the entry point
+ * is ambiguous, null for C and C++): `Main` for Java (our judge compiles `Main.java` and runs class `Main`), null
+ * for every other language (one source file, which our judge names itself).
+ */
+export function entryPointOf(name: string): string | null {
+  return languageExtension(name) === 'java' ? 'Main' : null;
 }
 
 /** The name our judge gives the source file of a language (Java needs its class name). */
