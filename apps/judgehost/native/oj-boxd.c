@@ -12,12 +12,15 @@
  *
  * Then one request line on stdin per run, one result line on stdout (strings hex-encoded):
  *   run cpu=MS wall=MS mem=BYTES pids=N stack=BYTES fsize=BYTES nofile=N [in=PATH] [inname=NAME insrc=PATH]...
- *       [wdir=NAME] [of=NAME]... [ofcap=BYTES] arg=S... env=S...
- *   exit=<status|-1> cpu_ns= wall_ns= peak= oom= killed=none|cpu|wall|signal execerr= err=<text|-> out=<bytes>
- *       of=<v>,<v>...|- ipc=<objects removed> mv_ns=<the program's self-move into its cgroups, ns>
+ *       [wdir=NAME] [of=NAME]... [ofcap=BYTES] [ocap=BYTES] arg=S... env=S...
+ *   exit=<status|-1> cpu_ns= wall_ns= peak= oom= killed=none|cpu|wall|signal|output execerr= err=<text|-> out=<bytes>
+ *       eout=<stderr bytes> of=<v>,<v>...|- ipc=<objects removed> mv_ns=<the program's self-move into its cgroups, ns>
  * (of= per requested output file: bytes copied, or -1 missing, -2 a link, -3 a FIFO, -4 a dir, -5 other, -6 error)
  * A run gets fresh cgroup(s) <PARENT>/<NAME>-<n> (made ahead of time), stdin = PATH opened O_NOFOLLOW (a
- * regular file) or /dev/null, stdout/stderr = out/o, out/e made O_EXCL|O_NOFOLLOW; each inname places a
+ * regular file, read into the page cache and pinned there by this process first: not the run's memory) or
+ * /dev/null; stdout and stderr are pipes this process drains into out/o, out/e (made O_EXCL|O_NOFOLLOW; at most
+ * ocap + 1 and 64 KB kept; either passing ocap kills the run: killed=output), so the output's pages are charged to
+ * this process, not to the run (issue 24); each inname places a
  * root-owned 0444 copy of its insrc in w/; wdir makes a root-owned 0777 dir in w/; each of (a name in w/ or
  * "<dir>/<name>") is copied, no-follow and regular files only, to out/f0, out/f1, ... after the run. The result line is written once every process of the run is gone (the agent
  * reaped all and removed the SysV IPC objects); then w/, tmp/, shm/ are emptied without following links and
@@ -154,8 +157,25 @@ static int read_agent(struct run_state *rs) {
   }
 }
 
-/* Polls CPU and wall until the agent reports the run over and reaped ("D"); kills on a limit or SIGUSR1. */
-static int supervise(struct run_state *rs, long long cpu_ms, long long wall_ms, int cpu_fd) {
+/* Kept of stderr (the judgehost reads no more). */
+#define STDERR_KEEP 65536
+
+/* Drains the run's output pipes; kills the run once one of them passed `cap` (returns 1 then, else 0). */
+static int drain_all(struct sink *sinks, int n, long long cap) {
+  int over = 0;
+  for (int i = 0; i < n; i++) {
+    if (sinks[i].rd >= 0 && drain_sink(&sinks[i]) < 0) close_sink(&sinks[i]);
+    if (sinks[i].total > cap) over = 1;
+  }
+  return over;
+}
+
+/*
+ * Polls CPU and wall until the agent reports the run over and reaped ("D"); kills on a limit, on SIGUSR1 or when
+ * an output pipe passes `out_cap`; drains the output pipes (`sinks`) as soon as they hold anything.
+ */
+static int supervise(struct run_state *rs, long long cpu_ms, long long wall_ms, int cpu_fd, struct sink *sinks,
+                     int n_sinks, long long out_cap) {
   long long cpu_limit = cpu_ms * 1000000LL, wall_limit = wall_ms * 1000000LL;
   long long t0 = now_ns(), exited_at = 0;
   int killed_any = 0;
@@ -186,9 +206,17 @@ static int supervise(struct run_state *rs, long long cpu_ms, long long wall_ms, 
     } else if (t - t0 > 10000000000LL + wall_limit) {
       return set_err("the_box_did_not_start_the_program"), -1;
     }
-    struct pollfd pf[2] = {{sock, POLLIN, 0}, {sfd, POLLIN, 0}};
+    struct pollfd pf[2 + 2] = {{sock, POLLIN, 0}, {sfd, POLLIN, 0}};
+    nfds_t npf = 2;
+    for (int i = 0; i < n_sinks && i < 2; i++)
+      if (sinks[i].rd >= 0) pf[npf++] = (struct pollfd){sinks[i].rd, POLLIN, 0};
     struct timespec ts = {wait_ns / 1000000000LL, wait_ns % 1000000000LL};
-    if (ppoll(pf, 2, &ts, NULL) < 0 && errno != EINTR) return set_err("poll:_%s", strerror(errno)), -1;
+    if (ppoll(pf, npf, &ts, NULL) < 0 && errno != EINTR) return set_err("poll:_%s", strerror(errno)), -1;
+    if (drain_all(sinks, n_sinks, out_cap) && !killed_any) {
+      rs->killed = "output";
+      killed_any = 1;
+      kill_cgroup();
+    }
     if (read_agent(rs) < 0) return set_err("the_box_agent_is_gone"), -1;
     struct signalfd_siginfo si;
     while (read(sfd, &si, sizeof si) == (ssize_t)sizeof si) {
@@ -237,7 +265,7 @@ static int handle_run(char *line) {
   static char *args[2 * 4096 + 2];
   int argc = 0, envc = 0;
   char *envs[4096];
-  long long cpu_ms = 1000, wall_ms = 3000, mem = 256LL << 20, pids = 64, ofcap = 0;
+  long long cpu_ms = 1000, wall_ms = 3000, mem = 256LL << 20, pids = 64, ofcap = 0, ocap = -1;
   struct agent_req req = {0};
   req.stack_bytes = 64LL << 20;
   req.fsize_bytes = 64LL << 20;
@@ -256,6 +284,7 @@ static int handle_run(char *line) {
     else if (!strcmp(tok, "fsize")) req.fsize_bytes = atoll(v);
     else if (!strcmp(tok, "nofile")) req.nofile = atoll(v);
     else if (!strcmp(tok, "ofcap")) ofcap = atoll(v);
+    else if (!strcmp(tok, "ocap")) ocap = atoll(v);
     else if (!strcmp(tok, "in")) in = unhex(v);
     else if (!strcmp(tok, "inname")) n_in < MAX_FILES ? (void)(inname[n_in++] = unhex(v)) : (void)(too_many = 1);
     else if (!strcmp(tok, "insrc")) n_src < MAX_FILES ? (void)(insrc[n_src++] = unhex(v)) : (void)(too_many = 1);
@@ -266,6 +295,7 @@ static int handle_run(char *line) {
     else if (!strcmp(tok, "env") && envc < 4096) envs[envc++] = unhex(v);
   }
   for (int i = 0; i < envc; i++) args[argc + i] = envs[i];
+  if (ocap < 0) ocap = req.fsize_bytes;
   req.n_cg = n_cg;
   req.argc = argc;
   req.envc = envc;
@@ -274,7 +304,9 @@ static int handle_run(char *line) {
   struct run_state rs = {.status = -1, .killed = "none"};
   int fds[3 + AGENT_MAX_CG], cpu_fd = -1, broken = 0;
   for (int i = 0; i < 3 + AGENT_MAX_CG; i++) fds[i] = -1;
-  long long out_bytes = 0, of_bytes[MAX_FILES];
+  long long of_bytes[MAX_FILES];
+  struct sink sinks[2] = {{-1, -1, 0, 0}, {-1, -1, 0, 0}};
+  struct pinned pin = {NULL, 0};
   char value[64];
 
   if (argc == 0) set_err("argv_is_empty");
@@ -313,19 +345,24 @@ static int handle_run(char *line) {
   }
   if (!errbuf[0] && piped) pair_handshake(outfd, fds);
   else if (!errbuf[0]) fds[0] = in ? open_input(in) : open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (!errbuf[0] && in && !piped) pin_input(fds[0], &pin);
   if (!errbuf[0]) {
-    if (!piped) fds[1] = openat(outfd, "o", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    fds[2] = openat(outfd, "e", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+    if (!piped) fds[1] = open_sink(&sinks[0], openat(outfd, "o", flags, 0600), ocap + 1);
+    fds[2] = open_sink(&sinks[1], openat(outfd, "e", flags, 0600), STDERR_KEEP);
     if (fds[1] < 0 || fds[2] < 0) set_err("output_files:_%s", strerror(errno));
   }
   for (int f = 0; f < n_in && !errbuf[0]; f++) place_input(wfd, inname[f], insrc[f]);
   if (!errbuf[0] && wdir) make_writable_dir(wfd, wdir);
   if (!errbuf[0] && send_request(&req, args, argc + envc, fds, 3 + n_cg) == 0) {
     /* The agent holds them now: pipes must see their other end close as soon as the program's do. */
-    for (int i = 0; i < 3 + AGENT_MAX_CG; i++)
-      if (i != 1 || piped) fds[i] = (fds[i] >= 0 ? close(fds[i]) : 0, -1);
-    if (supervise(&rs, cpu_ms, wall_ms, cpu_fd) != 0) broken = 1;
+    for (int i = 0; i < 3 + AGENT_MAX_CG; i++) fds[i] = (fds[i] >= 0 ? close(fds[i]) : 0, -1);
+    if (supervise(&rs, cpu_ms, wall_ms, cpu_fd, sinks, 2, ocap) != 0) broken = 1;
   }
+  /* Every process of the run is gone: what is left in the pipes is the end of the output (never blocks: a
+   * write end that outlived the run, held in flight somewhere, just leaves the rest unread). */
+  drain_all(sinks, 2, ocap);
+  unpin_input(&pin);
   if (rs.start || rs.exec_err) {
     kill_cgroup();
     long long used = read_cpu_ns(cpu_fd, cgv);
@@ -334,22 +371,22 @@ static int handle_run(char *line) {
     const char *mdir = cg_dir[cg_index[1]];
     rs.peak = read_ll_file(mdir, cgv == 1 ? "memory.max_usage_in_bytes" : "memory.peak", NULL);
     rs.oom = read_ll_file(mdir, cgv == 1 ? "memory.oom_control" : "memory.events", "oom_kill");
-    struct stat st;
-    if (fds[1] >= 0 && fstat(fds[1], &st) == 0) out_bytes = st.st_size;
     for (int f = 0; f < n_of && !broken; f++) of_bytes[f] = copy_output_file(wfd, outfd, ofname[f], f, ofcap);
   }
   if (!rs.start && !errbuf[0] && !rs.exec_err) set_err("program_never_started");
   for (int i = 0; i < 3 + AGENT_MAX_CG; i++)
     if (fds[i] >= 0) close(fds[i]);
   if (cpu_fd >= 0) close(cpu_fd);
+  close_sink(&sinks[0]);
+  close_sink(&sinks[1]);
   char of_list[MAX_FILES * 24 + 2] = "-";
   for (int f = 0, used = 0; f < n_of; f++)
     used += snprintf(of_list + used, sizeof of_list - (size_t)used, "%s%lld", f ? "," : "", of_bytes[f]);
-  printf("exit=%lld cpu_ns=%lld wall_ns=%lld peak=%lld oom=%lld killed=%s execerr=%d err=%s out=%lld of=%s ipc=%d "
-         "mv_ns=%lld\n",
+  printf("exit=%lld cpu_ns=%lld wall_ns=%lld peak=%lld oom=%lld killed=%s execerr=%d err=%s out=%lld eout=%lld "
+         "of=%s ipc=%d mv_ns=%lld\n",
          rs.status, rs.cpu_ns, rs.start && rs.end ? rs.end - rs.start : 0, rs.peak < 0 ? 0 : rs.peak,
-         rs.oom < 0 ? 0 : rs.oom, rs.killed, rs.exec_err, errbuf[0] ? errbuf : "-", out_bytes, of_list, rs.ipc,
-         rs.move);
+         rs.oom < 0 ? 0 : rs.oom, rs.killed, rs.exec_err, errbuf[0] ? errbuf : "-", sinks[0].total, sinks[1].total,
+         of_list, rs.ipc, rs.move);
   fflush(stdout);
   /* Out of the judgehost's way: nothing of the run is alive; clear what it left before the next request. */
   if (broken) return -1;

@@ -38,9 +38,11 @@ export function requestLine(request: RunRequest): string {
     `mem=${n(cgroupMemoryBytes(limits.memoryKb))}`,
     `pids=${n(limits.processes)}`,
     `stack=${n(limits.stackKb * 1024)}`,
-    // the stdout file is a file too: it must be able to pass the cap by one byte to be seen as OLE
+    // a file-IO output file must be able to pass the cap by one byte to be seen as OLE
     `fsize=${n(Math.max(limits.fileSizeBytes, limits.outputBytes + 1))}`,
     `nofile=${n(limits.openFiles)}`,
+    // stdout and stderr pass through the supervisor (pipes it drains): more than this of either kills the run
+    `ocap=${n(limits.outputBytes)}`,
   ];
   if (request.piped) parts.push('pipe=1');
   if (request.stdinFile) parts.push(`in=${hex(request.stdinFile)}`);
@@ -56,8 +58,10 @@ export function requestLine(request: RunRequest): string {
 
 /** oj-boxd's result line: today's supervisor report plus the stdout size, the output file and IPC objects. */
 export interface SessionReport extends SupervisorReport {
-  /** Bytes the program wrote to stdout. */
+  /** Bytes the program wrote to stdout (its pipe; at most outputBytes + 1 of them are kept). */
   stdoutBytes: number;
+  /** Bytes the program wrote to stderr (its pipe; the first 64 KB are kept). */
+  stderrBytes: number;
   /**
    * Per output file asked for: bytes copied out, or below 0 what it was instead: -1 missing, -2 a link, -3 a
    * FIFO, -4 a directory, -5 another non-regular file, -6 an error.
@@ -79,6 +83,7 @@ export function parseSessionReport(line: string): SessionReport | null {
   return {
     ...base,
     stdoutBytes: field('out'),
+    stderrBytes: field('eout'),
     outputFiles,
     ipcRemoved: field('ipc'),
     moveNs: field('mv_ns'),

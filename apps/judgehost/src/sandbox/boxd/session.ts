@@ -291,7 +291,8 @@ export class BoxSession {
     const report = line === null ? null : parseSessionReport(line);
     if (!report) return this.failed(`box session ended ${this.stderrTail.trim()}`.trim());
     const { limits } = spec;
-    const verdict = classify(report, limits, report.stdoutBytes > limits.outputBytes);
+    const over = Math.max(report.stdoutBytes, report.stderrBytes) > limits.outputBytes;
+    const verdict = classify(report, limits, over);
     const stdoutPath = `${this.root}/out/o`;
     try {
       const stdout =
