@@ -1,4 +1,5 @@
 export * from './cache-versions.js';
+export * from './clics.js';
 export * from './comments.js';
 export * from './compile-checks.js';
 export * from './config.js';
