@@ -4,7 +4,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { languageInfo } from './languages/index.js';
 import { judge } from './pipeline/index.js';
-import { Judgehost, type JudgehostOptions } from './worker.js';
+import { sandboxSelfCheck } from './sandbox/selfcheck.js';
+import { claimUidRange } from './sandbox/setup.js';
+import { UidRangeBusyError } from './sandbox/uidlock.js';
+import { Judgehost, type JudgehostOptions, jsonLog } from './worker.js';
 
 /**
  * The judge token: `--token-file FILE` (its first line) or OJ_JUDGE_TOKEN. A token on the command line would be
@@ -42,9 +45,25 @@ function terminalLog(name: string): JudgehostOptions['log'] {
 }
 
 /**
+ * Claims the sandbox uid range before anything else (issue 22; see `claimUidRange`): as root only (without root
+ * the sandbox check reports the problem and nothing is leased). Returns the start line's fields; rejects with
+ * UidRangeBusyError when the range is in use.
+ */
+async function claimUids(auto: boolean): Promise<Record<string, string>> {
+  if (process.getuid?.() !== 0) return {};
+  const { base, count, chosen } = await claimUidRange(auto);
+  return {
+    uids: `${base}..${base + count - 1}`,
+    uidsFrom: chosen ? 'the first free range (OJ_SANDBOX_UID_BASE unset)' : 'OJ_SANDBOX_UID_BASE',
+  };
+}
+
+/**
  * Judgehost entry: `npm run judgehost -- --server URL [--token-file FILE] [--workers N] [--name X] [--cache DIR]
- * [--id ID]`, the token from OJ_JUDGE_TOKEN or the file. SIGTERM / SIGINT stop leasing and let running jobs finish
- * (a second signal exits at once).
+ * [--id ID] [--auto-uids]`, the token from OJ_JUDGE_TOKEN or the file. The sandbox uid range is locked first: one
+ * in use makes it exit 1 with a message naming the range (`--auto-uids`, which the embedded judgehost gets, takes
+ * the first free range instead when OJ_SANDBOX_UID_BASE is unset). SIGTERM / SIGINT stop leasing and let running
+ * jobs finish (a second signal exits at once).
  */
 async function main() {
   const { values } = parseArgs({
@@ -56,11 +75,16 @@ async function main() {
       name: { type: 'string' },
       cache: { type: 'string', default: process.env.OJ_JUDGE_CACHE ?? './judge-cache' },
       id: { type: 'string' },
+      'auto-uids': { type: 'boolean', default: false },
     },
   });
   const token = judgeToken(values);
   const workers = values.workers ? Number(values.workers) : os.availableParallelism();
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error('--workers must be 1..64');
+  const name = values.name ?? os.hostname();
+  const log = terminalLog(name) ?? jsonLog(name);
+  const uids = await claimUids(values['auto-uids'] as boolean);
+  log('info', 'starting', { server: values.server, workers, ...uids });
   const host = new Judgehost({
     server: values.server as string,
     token,
@@ -70,7 +94,12 @@ async function main() {
     judgehostId: values.id,
     judge,
     languages: languageInfo,
-    log: terminalLog(values.name ?? os.hostname()),
+    log,
+    // A machine whose sandbox fails this check leases nothing and gives back the job that showed it.
+    machineCheck: async () => {
+      const check = await sandboxSelfCheck();
+      return check.ok ? null : `sandbox check failed: ${check.message}`;
+    },
   });
   let firstSignal = 0;
   const onSignal = async () => {
@@ -108,6 +137,7 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  // A range in use is the operator's to fix: the message says how; a stack would only hide it.
+  console.error(e instanceof UidRangeBusyError ? `judgehost not started: ${e.message}` : e);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type JudgeResult, JudgeStatus, type JudgeTask, judgeTask } from '@oj/shared';
 import { TestdataCache } from './cache.js';
 import { HttpError, JudgeClient } from './client.js';
+import { MachineHealth } from './machine-health.js';
 import type { ProgressStatus } from './pipeline/index.js';
 import { ProgressReporter } from './progress.js';
 import { workerCpu } from './sandbox/cpus.js';
@@ -49,6 +50,22 @@ export interface JudgehostOptions {
   log?: (level: 'info' | 'warn' | 'error', msg: string, extra?: Record<string, unknown>) => void;
   /** Per-task deadline, ms (default `taskDeadlineMs`). */
   deadlineMs?: (task: JudgeTask) => number;
+  /**
+   * Checks that this machine can judge (the sandbox's self-check): what is wrong, or null. Run at start, after
+   * every System Error (a failing check makes it the machine's fault: the job goes back to the queue) and, while
+   * it fails, every `recheckMs`. Without it the judgehost never considers itself broken.
+   */
+  machineCheck?: () => Promise<string | null>;
+  /** How often a judgehost that cannot judge checks itself again, ms (default 30 000). */
+  recheckMs?: number;
+}
+
+/** The worker's default log: one JSON line per event on stdout / stderr (the embedded judgehost's parent reads them). */
+export function jsonLog(name: string): NonNullable<JudgehostOptions['log']> {
+  return (level, msg, extra) =>
+    console[level === 'info' ? 'log' : level](
+      JSON.stringify({ time: new Date().toISOString(), level, judgehost: name, msg, ...extra }),
+    );
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -68,6 +85,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  * A judgehost: registers with the server (retrying until it answers), heart-beats, and runs N workers that
  * long-poll for jobs, judge them with the pipeline and post the results (retrying with backoff: a finished
  * result is never dropped silently). Survives server restarts (re-registers when the server forgot it).
+ * A machine that cannot judge (`machineCheck` fails) leases nothing, gives back the job that showed it, and says so
+ * in its register / heartbeat (`problem`) until a later check passes.
  */
 export class Judgehost {
   readonly client: JudgeClient;
@@ -82,18 +101,24 @@ export class Judgehost {
   private readonly workers: number;
   private readonly name: string;
   private readonly log: NonNullable<JudgehostOptions['log']>;
+  readonly health: MachineHealth;
 
   constructor(private readonly opts: JudgehostOptions) {
     this.client = new JudgeClient({ server: opts.server, token: opts.token });
     this.cache = new TestdataCache(join(opts.cacheDir, 'testdata'), (h) => this.client.blob(h));
     this.workers = Math.max(1, opts.workers ?? os.availableParallelism());
     this.name = opts.name ?? os.hostname();
-    this.log =
-      opts.log ??
-      ((level, msg, extra) =>
-        console[level === 'info' ? 'log' : level](
-          JSON.stringify({ time: new Date().toISOString(), level, judgehost: this.name, msg, ...extra }),
-        ));
+    this.log = opts.log ?? jsonLog(this.name);
+    this.health = new MachineHealth(
+      opts.machineCheck,
+      this.log,
+      () => {
+        // Told to the server at once (a registration in flight carries it already).
+        if (this.heartbeatTimer && !this.registering && !this.beating)
+          this.beating = this.beat().finally(() => (this.beating = null));
+      },
+      opts.recheckMs,
+    );
   }
 
   /** The id this judgehost registered with. */
@@ -106,7 +131,10 @@ export class Judgehost {
     return [...this.running];
   }
 
-  /** Registers, then starts the heartbeat and the workers. Resolves once registered. */
+  /**
+   * Checks the machine, then registers (with the check's problem, if any), starts the heartbeat and the workers
+   * (they lease nothing while the machine cannot judge). Resolves once registered.
+   */
   async start(): Promise<void> {
     await mkdir(join(this.opts.cacheDir, 'work'), { recursive: true });
     // The sandbox runs programs under other uids: they must be able to traverse into the work root.
@@ -115,6 +143,7 @@ export class Judgehost {
       if ((mode & 0o011) !== 0o011) await chmod(dir, mode | 0o011);
     }
     this.id = this.opts.judgehostId ?? (await this.persistedId());
+    await this.health.recheck();
     await this.register();
     const hbMs = this.opts.heartbeatMs ?? 5000;
     this.heartbeatTimer = setInterval(() => {
@@ -132,6 +161,7 @@ export class Judgehost {
     const all = Promise.all(this.loops);
     await Promise.race([all, sleep(graceMs)]);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.health.stop();
     await this.beating;
     if (this.running.size) this.log('warn', 'abandoning running jobs', { jobIds: this.runningJobs });
   }
@@ -164,12 +194,13 @@ export class Judgehost {
             cpuCount: os.availableParallelism(),
             workers: this.workers,
             languages,
-            problem: null,
+            problem: this.health.problem,
           });
           this.log('info', 'registered', {
             judgehostId: this.id,
             workers: this.workers,
             server: this.opts.server,
+            ...(this.health.problem ? { problem: this.health.problem } : {}),
           });
           return;
         } catch (e) {
@@ -191,7 +222,7 @@ export class Judgehost {
         running: this.running.size,
         load: os.loadavg()[0],
         jobIds: this.runningJobs,
-        problem: null,
+        problem: this.health.problem,
       });
     } catch (e) {
       if (e instanceof HttpError && e.status === 404) await this.register();
@@ -237,6 +268,11 @@ export class Judgehost {
     let prefetched: { raw: unknown; asked: number } | null = null;
     let cleaning: Promise<void> = Promise.resolve();
     while (!signal.aborted) {
+      if (this.health.problem && !prefetched) {
+        // This machine cannot judge: no lease until its check passes again (or stop).
+        await this.health.whileBroken(signal);
+        continue;
+      }
       const asked = prefetched?.asked ?? Date.now();
       const raw =
         prefetched?.raw ?? (await this.leaseOnce(worker, this.opts.waitSeconds ?? 20, signal, state));
@@ -256,6 +292,17 @@ export class Judgehost {
       await cleaning;
       const judged = await this.judgeOne(task, worker, Date.now() - asked);
       cleaning = judged.cleanup;
+      if (await this.health.atFault(judged.result)) {
+        // Not the submission's fault: another judgehost judges it (no System Error for this machine's state).
+        this.log('warn', 'giving the job back: this machine cannot judge', {
+          worker,
+          jobId: task.jobId,
+          error: judged.result.errorMessage,
+        });
+        this.running.delete(task.jobId);
+        await this.release(task);
+        continue;
+      }
       // The next lease is sent before the result so the server answers it first (the result's transaction is
       // longer). Not tied to `signal`: an answer already on its way is received and released rather than lost.
       const next = Date.now();

@@ -88,6 +88,9 @@ export function startEmbeddedJudge(opts: EmbeddedJudgeOptions): EmbeddedJudge {
       opts.name ?? 'embedded',
       '--cache',
       opts.cacheDir,
+      // Without OJ_SANDBOX_UID_BASE it takes the first free uid range (a second server, or a restart while the
+      // old judgehost still drains, would otherwise find the default range in use); its start line names it.
+      '--auto-uids',
     ];
     const started = Date.now();
     const c = spawn(process.execPath, args, {

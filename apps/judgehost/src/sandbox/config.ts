@@ -12,6 +12,8 @@ export interface SandboxConfig {
   dir: string;
   uidBase: number;
   uidCount: number;
+  /** Whether OJ_SANDBOX_UID_BASE was set (else `uidBase` is the default, or the free range `claimUidRange` took). */
+  uidBaseSet: boolean;
   cgroupParent: string;
   workSize: string;
   bwrap: string;
@@ -40,9 +42,15 @@ export function sandboxConfig(): SandboxConfig {
     dir: process.env.OJ_SANDBOX_DIR || '/run/oj-judge',
     uidBase: intFromEnv('OJ_SANDBOX_UID_BASE', 61000, 1000),
     uidCount: intFromEnv('OJ_SANDBOX_UID_COUNT', 32, 1),
+    uidBaseSet: !!process.env.OJ_SANDBOX_UID_BASE,
     cgroupParent,
     workSize,
     bwrap: process.env.OJ_BWRAP || '/usr/bin/bwrap',
   };
   return cached;
+}
+
+/** Makes `base` the uid range's base for the rest of this process (`claimUidRange` took it; before any run). */
+export function useUidBase(base: number): void {
+  sandboxConfig().uidBase = base;
 }

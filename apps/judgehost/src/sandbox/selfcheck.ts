@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { sandboxConfig } from './config.js';
 import { runSandboxed } from './run.js';
 import { sandboxRuntime } from './setup.js';
+import { uidLocksProblem } from './uidlock.js';
 import { createWorkDir, removeWorkDir } from './workdir.js';
 
 const exec = promisify(execFile);
@@ -16,8 +18,10 @@ export interface SandboxSelfCheck {
 }
 
 /**
- * Checks at start-up that the sandbox works on this host: prepares it (root, bubblewrap, cgroups, helpers) and
- * runs `/bin/sh -c 'echo ok'` in a box. Never rejects; `ok` false carries the reason in `message`.
+ * Checks that the sandbox works on this host (at judgehost start, and after a System Error to tell the machine's
+ * fault from the submission's): prepares it (root, bubblewrap, cgroups, helpers), checks that the uid locks are
+ * still this process's, and runs `/bin/sh -c 'echo ok'` in a box (limits loose enough for a loaded machine).
+ * Never rejects; `ok` false carries the reason in `message`.
  */
 export async function sandboxSelfCheck(): Promise<SandboxSelfCheck> {
   let cgroupVersion: 1 | 2 | null = null;
@@ -26,14 +30,17 @@ export async function sandboxSelfCheck(): Promise<SandboxSelfCheck> {
     const runtime = await sandboxRuntime();
     cgroupVersion = runtime.cgroups.version;
     bwrapVersion = (await exec(runtime.bwrap, ['--version'])).stdout.trim();
+    const { dir, uidBase, uidCount } = sandboxConfig();
+    const locks = uidLocksProblem(dir, uidBase, uidCount);
+    if (locks) return { ok: false, cgroupVersion, bwrapVersion, message: locks };
     const workDir = await createWorkDir();
     try {
       const result = await runSandboxed({
         argv: ['/bin/sh', '-c', 'echo ok'],
         workDir,
         limits: {
-          cpuMs: 2000,
-          wallMs: 5000,
+          cpuMs: 5000,
+          wallMs: 30_000,
           memoryKb: 65536,
           stackKb: 8192,
           outputBytes: 4096,

@@ -3,9 +3,9 @@ import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { writeBoxEtc } from './box.js';
 import { type CgroupLayout, prepareCgroups, sweepCgroups } from './cgroups.js';
-import { sandboxConfig } from './config.js';
+import { sandboxConfig, useUidBase } from './config.js';
 import { buildNativeHelpers, type NativeHelpers } from './native.js';
-import { lockUidRange } from './uidlock.js';
+import { lockFreeUidRange, lockUidRange } from './uidlock.js';
 import { UidPool } from './uids.js';
 
 const run = promisify(execFile);
@@ -39,6 +39,31 @@ async function mountWorkRoot(workRoot: string, size: string): Promise<void> {
 }
 
 let ready: Promise<SandboxRuntime> | undefined;
+
+/** Ranges `claimUidRange` tries from the default base when none is configured (32 x 32 uids: 61000..62023). */
+export const AUTO_UID_RANGES = 32;
+
+/**
+ * Claims the sandbox uid range at judgehost start, before any job (issue 22): with OJ_SANDBOX_UID_BASE set, or
+ * `auto` false, locks the configured range (default 61000..61031) and rejects with UidRangeBusyError (naming the
+ * range and the settings) when another judgehost holds it; with `auto` and no base set (the embedded judgehost),
+ * locks the first free range of OJ_SANDBOX_UID_COUNT uids from the default base up and uses it from now on.
+ * Needs root (the lock files live in OJ_SANDBOX_DIR). Returns the range and whether it was chosen here.
+ */
+export async function claimUidRange(
+  auto: boolean,
+): Promise<{ base: number; count: number; chosen: boolean }> {
+  const config = sandboxConfig();
+  await mkdir(config.dir, { recursive: true, mode: 0o755 });
+  await chmod(config.dir, 0o755);
+  if (!auto || config.uidBaseSet) {
+    await lockUidRange(config.dir, config.uidBase, config.uidCount);
+    return { base: config.uidBase, count: config.uidCount, chosen: false };
+  }
+  const base = await lockFreeUidRange(config.dir, config.uidBase, config.uidCount, AUTO_UID_RANGES);
+  useUidBase(base);
+  return { base, count: config.uidCount, chosen: true };
+}
 
 /**
  * Prepares the sandbox once: must run as root; builds the C helpers, writes the box's passwd/group, locks the
