@@ -39,7 +39,9 @@ describe('judgehost command line', () => {
       OJ_SANDBOX_DIR: sandboxConfig().dir,
     });
     expect(r.status, r.stdout + r.stderr).toBe(1);
-    expect(r.stderr).toContain(`the sandbox uids ${base}..${base + count - 1} are in use by another judgehost`);
+    expect(r.stderr).toContain(
+      `the sandbox uids ${base}..${base + count - 1} are in use by another judgehost`,
+    );
     expect(r.stderr).toContain('OJ_SANDBOX_UID_BASE');
   });
 });
