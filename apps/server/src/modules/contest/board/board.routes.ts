@@ -47,11 +47,14 @@ const boardRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendPage(reply, await boardPageBody(app.ctx.db, c, viewer, req.body, want));
   });
 
-  /** GET /api/get-contest-outsize-info?cid -> { contest, problemList } (HOJ's spelling). Same rule as above. */
+  /**
+   * GET /api/get-contest-outsize-info?cid -> { contest, problemList } (HOJ's spelling). Same rule as above;
+   * `problemList` is empty before the start except for the contest's admins.
+   */
   app.get('/get-contest-outsize-info', { schema: { querystring: cidQuery } }, async (req) => {
     const c = await loadContest(app.ctx, req.query.cid);
     if (!(await mayViewOutsideBoard(app.ctx, req.user, c))) throw forbidden('contest.boardClosed');
-    return ok(await outsideInfo(app.ctx.db, c));
+    return ok(await outsideInfo(app.ctx.db, c, await contestAdminIn(app.ctx, req.user, c)));
   });
 
   /**

@@ -88,7 +88,7 @@ export async function scrollBoard(
   const nameOrder = new Map(byName.map((r, i) => [r.uid, i]));
   const rows: ScrollBoardRow[] = start.map((r) => ({ ...r, nameOrder: nameOrder.get(r.uid) ?? 0 }));
 
-  const info = await outsideInfo(ctx.db, c, now);
+  const info = await outsideInfo(ctx.db, c, true, now);
   const contest = {
     id: c.id,
     title: c.title,
