@@ -2,6 +2,7 @@ import {
   type AwardConfigItem,
   AwardType,
   awardsByPosition,
+  isAdminRole,
   placeRanks,
   RankShowName,
   Role,
@@ -78,15 +79,38 @@ export function rowContext(c: BoardContest, view: BoardView, displayIds: Map<num
 }
 
 /**
- * Ranks rows in place (already in board order): star users get -1, everyone else 1 + the number of non-star rows
- * before them, equal rank when the rule compares them equal to the previous non-star row (shared placeRanks).
+ * The rows makeRows made for staff: participants whose site role is admin or problem admin (they can read the
+ * contest's test data and the other participants' code). Kept with the row object itself, so a patched board
+ * (patch.ts shares the unchanged rows) and every view built from it know them; copies are not in it.
  */
-function assignRanks(rows: ScoreboardRowVo[], stars: Set<string>, compare: (a: never, b: never) => number) {
-  const ranks = placeRanks(
-    rows,
-    (r) => stars.has(r.username),
-    (a, b) => compare(a as never, b as never) === 0,
-  );
+const staffRows = new WeakSet<ScoreboardRowVo>();
+
+/** True for a row made for staff (site admin or problem admin): unranked, and never first blood (ACM). */
+export function isStaffRow(r: ScoreboardRowVo): boolean {
+  return staffRows.has(r);
+}
+
+/**
+ * The one "out of the ranking" rule of every board (docs/contests.md "Unranked participants"; the way DOMjudge
+ * keeps the jury apart from the teams): a star account (`starAccount`, by username) or a staff row (isStaffRow).
+ * Such rows stay on the board with rank -1, take no award, are not counted for proportional awards, and
+ * `removeStar` drops them. Returns the predicate for contest `c`'s rows.
+ */
+export function unrankedRule(c: Pick<BoardContestFull, 'starAccount'>): (r: ScoreboardRowVo) => boolean {
+  const stars = new Set(c.starAccount);
+  return (r) => stars.has(r.username) || staffRows.has(r);
+}
+
+/**
+ * Ranks rows in place (already in board order): unranked rows get -1, everyone else 1 + the number of ranked rows
+ * before them, equal rank when the rule compares them equal to the previous ranked row (shared placeRanks).
+ */
+function assignRanks(
+  rows: ScoreboardRowVo[],
+  unranked: (r: ScoreboardRowVo) => boolean,
+  compare: (a: never, b: never) => number,
+) {
+  const ranks = placeRanks(rows, unranked, (a, b) => compare(a as never, b as never) === 0);
   for (let i = 0; i < rows.length; i += 1) rows[i].rank = ranks[i];
 }
 
@@ -203,9 +227,9 @@ export async function loadPeople(db: Db, which: string[] | SQL): Promise<UserRow
 }
 
 /**
- * The unranked rows of `people` from their cells in `ctx.view`: left off are the contest creator and super
+ * The rows (not yet ranked) of `people` from their cells in `ctx.view`: left off are the contest creator and super
  * admins (group roots once groups exist), and, without after-contest submissions, users who only submitted
- * after the end.
+ * after the end. The rows of site admins and problem admins are marked staff (unrankedRule).
  */
 export function makeRows(
   c: BoardContestFull,
@@ -219,7 +243,9 @@ export function makeRows(
     if (u.role === Role.ROOT || u.uid === c.uid) continue;
     const own = byUser.get(u.uid) ?? [];
     if (!ctx.view.containsEnd && !own.some((x) => x.rCount > 0)) continue;
-    rows.push(rule.makeRow(baseRow(u, c), own, ctx));
+    const row = rule.makeRow(baseRow(u, c), own, ctx);
+    if (isAdminRole(u.role)) staffRows.add(row);
+    rows.push(row);
   }
   return rows;
 }
@@ -243,12 +269,14 @@ export function boardOrder(type: number): (a: ScoreboardRowVo, b: ScoreboardRowV
 
 /**
  * Everything of a board that depends on every row, for rows already in board order, in linear passes: the
- * rule's marks (ACM first blood), ranks (stars -1, ties equal) and awards (cleared and given again).
+ * rule's marks (ACM first blood, staff rows left out), ranks (unranked rows -1, ties equal) and awards (cleared
+ * and given again).
  */
 export function rankRows(c: BoardContestFull, rows: ScoreboardRowVo[], ctx: RowContext): void {
   const rule = boardRule(c.type);
-  rule.markBoard?.(rows, ctx);
-  assignRanks(rows, new Set(c.starAccount), rule.compare);
+  const unranked = unrankedRule(c);
+  rule.markBoard?.(rows, ctx, isStaffRow);
+  assignRanks(rows, unranked, rule.compare);
   assignAwards(c, rows, (r) => rule.solvedSomething(r));
 }
 

@@ -85,9 +85,10 @@ export const acmRule = defineBoardRule<AcmRowVo>({
     return { ...base, ...acmTotals(Object.values(submissionInfo)), submissionInfo };
   },
 
-  markBoard(rows) {
+  markBoard(rows, _ctx, noFirstBlood) {
     const first = new Map<string, number>();
     for (const r of rows) {
+      if (noFirstBlood(r)) continue;
       for (const [id, c] of Object.entries(r.submissionInfo)) {
         if (!c.isAC || c.isAfterContest || c.ACTime == null) continue;
         const best = first.get(id);
@@ -95,8 +96,9 @@ export const acmRule = defineBoardRule<AcmRowVo>({
       }
     }
     for (const r of rows) {
+      const out = noFirstBlood(r);
       for (const [id, c] of Object.entries(r.submissionInfo)) {
-        c.isFirstAC = c.isAC && !c.isAfterContest && c.ACTime === first.get(id);
+        c.isFirstAC = !out && c.isAC && !c.isAfterContest && c.ACTime === first.get(id);
       }
     }
   },

@@ -55,9 +55,10 @@ export interface BoardRule<R extends ScoreboardRowVo = ScoreboardRowVo> {
   makeRow(base: ScoreboardRowBase, cells: CellRow[], ctx: RowContext): R;
   /**
    * Per-problem marks that depend on every row (ACM first blood); called once the rows are made, before
-   * ranking. Optional.
+   * ranking. `noFirstBlood` tells the rows that neither take nor block first blood (build.ts isStaffRow).
+   * Optional.
    */
-  markBoard?(rows: R[], ctx: RowContext): void;
+  markBoard?(rows: R[], ctx: RowContext, noFirstBlood: (row: R) => boolean): void;
   /**
    * The viewer's own row on a sealed board (ACM, as at ICPC: each participant still sees their own verdicts):
    * `real` computed from the real view, merged into the sealed row's place. Absent: no overlay (OI keeps even
