@@ -49,8 +49,11 @@ function track(child: ChildProcess): Proc {
   };
 }
 
-/** Starts `node apps/server/dist/server.js` (run `buildBundles` first) and waits for /api/health to answer. */
-export async function startServer(env: Record<string, string>): Promise<Proc & { url: string }> {
+/**
+ * Starts `node apps/server/dist/server.js` (run `buildBundles` first) and waits for /api/health to answer. A
+ * variable given as undefined is left out of the server's environment.
+ */
+export async function startServer(env: Record<string, string | undefined>): Promise<Proc & { url: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
     cwd: path.join(ROOT, 'apps/server'),
@@ -81,7 +84,7 @@ export async function startServer(env: Record<string, string>): Promise<Proc & {
   return { ...p, url };
 }
 
-/** Starts the compiled judgehost against `server` with its own sandbox uid range. */
+/** Starts the compiled judgehost against `server` with its own sandbox uid range (and `env` added). */
 export function startJudgehost(opts: {
   server: string;
   token: string;
@@ -90,6 +93,7 @@ export function startJudgehost(opts: {
   workers: number;
   uidBase: number;
   uidCount?: number;
+  env?: Record<string, string>;
 }): Proc {
   const child = spawn(
     process.execPath,
@@ -112,6 +116,7 @@ export function startJudgehost(opts: {
         OJ_JUDGE_TOKEN: opts.token,
         OJ_SANDBOX_UID_BASE: String(opts.uidBase),
         OJ_SANDBOX_UID_COUNT: String(opts.uidCount ?? 8),
+        ...opts.env,
       },
     },
   );
