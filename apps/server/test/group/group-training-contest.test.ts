@@ -95,7 +95,10 @@ describe('group trainings', () => {
     );
     expect(rows.code, JSON.stringify(rows.body)).toBe(200);
     expect(
-      rows.body.data.records.map((p: { displayId: string; gid: number | null }) => [p.displayId, p.gid]),
+      rows.body.data.problemList.records.map((p: { displayId: string; gid: number | null }) => [
+        p.displayId,
+        p.gid,
+      ]),
     ).toEqual([
       ['A', gid],
       ['B', null],

@@ -159,10 +159,12 @@ describe('training access', () => {
     expect((await add(pids[0], 'B')).code).toBe(400);
     expect((await add(999_999, 'B')).code).toBe(404);
     expect((await add(pids[1], 'B')).code).toBe(200);
-    const list = (
+    const data = (
       await get(`/api/admin/training/get-problem-list?tid=${tid}&queryExisted=true`, u.coach.token)
-    ).body.data.records;
-    const b = list.find((r: { displayId: string }) => r.displayId === 'B');
+    ).body.data;
+    // The link to edit is the training-problem map's entry for the row's problem (doc 3 §7).
+    const row = data.problemList.records.find((r: { displayId: string }) => r.displayId === 'B');
+    const b = data.trainingProblemMap[row.id];
     const put = (displayId: string) =>
       call(t.app, 'PUT', '/api/admin/training/problem', {
         token: u.coach.token,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TrainingAuth } from '../constants/enums.js';
 import { LIMITS } from '../constants/limits.js';
-import { pageQuery } from './common.js';
+import { type Page, pageQuery } from './common.js';
 
 /**
  * Training vocabulary shared by server and web (doc 2 §2.13, §3 "Training", "Training problem", "Training rank
@@ -198,4 +198,38 @@ export interface AdminTrainingVo extends TrainingVo {
   uid: string | null;
   privatePwd?: string | null;
   description?: string;
+}
+
+/** A problem row of the back-office training problem lists: `id` is the problem's id (as in HOJ), also as `pid`. */
+export interface TrainingAdminProblemVo {
+  id: number;
+  pid: number;
+  problemId: string;
+  title: string;
+  author: string;
+  auth: number;
+  difficulty: number;
+  /** The problem's group (null: a site problem). */
+  gid: number | null;
+  /** With queryExisted: the link's display id and order number. */
+  displayId?: string;
+  rank?: number;
+}
+
+/** A training-problem link (doc 3 §5: problem id mapped to an object with rank and tid). */
+export interface TrainingProblemLinkVo {
+  id: number;
+  tid: number;
+  pid: number;
+  displayId: string;
+  rank: number;
+}
+
+/**
+ * GET /api/admin/training/get-problem-list and /api/group/get-training-problem-list (doc 3 §7): a page of problems
+ * and every link of the training keyed by problem id (the order input edits `trainingProblemMap[pid].rank`).
+ */
+export interface TrainingAdminProblemList {
+  problemList: Page<TrainingAdminProblemVo>;
+  trainingProblemMap: Record<string, TrainingProblemLinkVo>;
 }

@@ -31,10 +31,23 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await dashboardInfo(app.ctx)),
   );
 
-  /** GET /api/admin/dashboard/get-sessions -> the caller's live sessions, newest first. Any admin role. */
-  app.get('/admin/dashboard/get-sessions', { onRequest: needAdmin }, async (req) =>
-    ok(await listSessions(app.ctx, requireUser(req))),
-  );
+  /**
+   * GET /api/admin/dashboard/get-sessions -> the caller's live sessions, newest first. Any admin role. Also POST,
+   * as HOJ's client sends it: its body (the caller's uid as a form-encoded string, or anything else) is not read,
+   * so this route alone takes any content type (docs/api-admin.md "HOJ client compatibility").
+   */
+  await app.register(async (sessions) => {
+    sessions.removeAllContentTypeParsers();
+    sessions.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_req, _body, done) =>
+      done(null, undefined),
+    );
+    sessions.route({
+      method: ['GET', 'POST'],
+      url: '/admin/dashboard/get-sessions',
+      onRequest: needAdmin,
+      handler: async (req) => ok(await listSessions(app.ctx, requireUser(req))),
+    });
+  });
 };
 
 export default adminRoutes;

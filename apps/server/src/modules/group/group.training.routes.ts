@@ -36,6 +36,11 @@ import {
 } from './group.training.js';
 
 const keyword = z.string().max(200).optional();
+/** Like queryBool, but true when absent (HOJ's group client lists a training's problems without the flag). */
+const queryBoolDefaultTrue = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((v) => v === undefined || v === true || v === 'true' || v === '1');
 
 /**
  * Group trainings, HOJ's paths (doc 3 §2 "Group trainings", §6; docs/groups.md): the training service with the
@@ -108,12 +113,17 @@ const groupTrainingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * GET /api/group/get-training-problem-list?tid&keyword&queryExisted&currentPage&limit (root or author) -> Page:
-   * the training's problems (queryExisted) or the public problems not in it yet.
+   * GET /api/group/get-training-problem-list?tid&keyword&queryExisted&currentPage&limit (root or author) ->
+   * {problemList: Page, trainingProblemMap} (doc 3 §7): the training's problems (queryExisted, the default when
+   * absent, as in HOJ) or the public problems not in it yet. See adminTrainingProblemList.
    */
   app.get(
     '/group/get-training-problem-list',
-    { schema: { querystring: pageQuery.extend({ tid: tidField, keyword, queryExisted: queryBool }) } },
+    {
+      schema: {
+        querystring: pageQuery.extend({ tid: tidField, keyword, queryExisted: queryBoolDefaultTrue }),
+      },
+    },
     async (req) => {
       const u = requireUser(req);
       await loadGroupTraining(app.ctx, u, req.query.tid);

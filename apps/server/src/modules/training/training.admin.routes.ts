@@ -40,10 +40,15 @@ const keyword = z.string().max(200).optional();
 const trainingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', needAdmin);
 
-  /** GET /api/admin/training/list?keyword&currentPage&limit -> Page<AdminTrainingVo>. */
-  app.get('/admin/training/list', { schema: { querystring: pageQuery.extend({ keyword }) } }, async (req) =>
-    ok(await adminListTrainings(app.ctx, req.query)),
-  );
+  /**
+   * GET /api/admin/training/list?keyword&currentPage&limit -> Page<AdminTrainingVo>; also at HOJ's own path
+   * /api/admin/training/get-training-list (docs/api-admin.md "HOJ client compatibility").
+   */
+  for (const url of ['/admin/training/list', '/admin/training/get-training-list']) {
+    app.get(url, { schema: { querystring: pageQuery.extend({ keyword }) } }, async (req) =>
+      ok(await adminListTrainings(app.ctx, req.query)),
+    );
+  }
 
   /** GET /api/admin/training?tid= -> {training, trainingCategory} (author or root). */
   app.get('/admin/training', { schema: { querystring: tidQuery } }, async (req) =>

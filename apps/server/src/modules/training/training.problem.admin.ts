@@ -1,4 +1,10 @@
-import { type Page, ProblemAuth } from '@oj/shared';
+import {
+  type Page,
+  ProblemAuth,
+  type TrainingAdminProblemList,
+  type TrainingAdminProblemVo,
+  type TrainingProblemLinkVo,
+} from '@oj/shared';
 import { and, asc, eq, ilike, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { problems, trainingProblems, trainings } from '../../db/schema/index.js';
@@ -26,22 +32,50 @@ async function touch(ctx: AppContext, tid: number) {
 }
 
 /**
- * GET /api/admin/training/get-problem-list?tid&keyword&queryExisted&currentPage&limit (author or root): with
- * `queryExisted` the training's problems in order (link id, display id, rank); without it the public problems
- * not in the training yet (the add-from-public dialog). Keyword on problemId or title.
+ * GET /api/admin/training/get-problem-list?tid&keyword&queryExisted&currentPage&limit (author or root), also the
+ * group's /api/group/get-training-problem-list (doc 3 §7) -> {problemList: Page, trainingProblemMap}: with
+ * `queryExisted` the training's problems in order (with display id and order number); without it the public
+ * problems not in the training yet (the add-from-public dialog). Keyword on problemId or title. Each row's `id` is
+ * the problem's id (as HOJ's); `trainingProblemMap` maps the problem id of every problem in the training to its
+ * link {id, tid, pid, displayId, rank} (HOJ's client edits the order through it).
  */
 export async function adminTrainingProblemList(
   ctx: AppContext,
   user: SessionUser,
   q: { tid: number; keyword?: string; queryExisted: boolean; currentPage: number; limit: number },
-): Promise<Page<Record<string, unknown>>> {
+): Promise<TrainingAdminProblemList> {
   await loadAdministeredTraining(ctx, user, q.tid);
+  const [problemList, links] = await Promise.all([
+    problemPage(ctx, q),
+    ctx.db
+      .select({
+        id: trainingProblems.id,
+        tid: trainingProblems.tid,
+        pid: trainingProblems.pid,
+        displayId: trainingProblems.displayId,
+        rank: trainingProblems.rank,
+      })
+      .from(trainingProblems)
+      .where(eq(trainingProblems.tid, q.tid))
+      .orderBy(asc(trainingProblems.rank), asc(trainingProblems.id)),
+  ]);
+  const trainingProblemMap: Record<string, TrainingProblemLinkVo> = {};
+  for (const l of links) trainingProblemMap[l.pid] ??= l;
+  return { problemList, trainingProblemMap };
+}
+
+/** The page of adminTrainingProblemList: the training's problems (queryExisted) or public ones not in it. */
+async function problemPage(
+  ctx: AppContext,
+  q: { tid: number; keyword?: string; queryExisted: boolean; currentPage: number; limit: number },
+): Promise<Page<TrainingAdminProblemVo>> {
   const kw = q.keyword?.trim();
   const byKeyword = kw
     ? or(ilike(problems.problemId, likePattern(kw)), ilike(problems.title, likePattern(kw)))
     : undefined;
   const page = { limit: q.limit, offset: (q.currentPage - 1) * q.limit };
   const base = {
+    id: problems.id,
     pid: problems.id,
     problemId: problems.problemId,
     title: problems.title,
@@ -56,12 +90,7 @@ export async function adminTrainingProblemList(
     where = and(eq(trainingProblems.tid, q.tid), byKeyword);
     const [rows, [c]] = await Promise.all([
       ctx.db
-        .select({
-          ...base,
-          id: trainingProblems.id,
-          displayId: trainingProblems.displayId,
-          rank: trainingProblems.rank,
-        })
+        .select({ ...base, displayId: trainingProblems.displayId, rank: trainingProblems.rank })
         .from(trainingProblems)
         .innerJoin(problems, eq(problems.id, trainingProblems.pid))
         .where(where)

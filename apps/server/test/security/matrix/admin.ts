@@ -9,6 +9,16 @@ export const adminRows: MatrixRow[] = [
     expect: admins(200),
   },
   { method: 'GET', route: '/api/admin/dashboard/get-sessions', request: () => ({}), expect: admins(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/dashboard/get-sessions',
+    what: "HOJ's client: POST, the uid as a form-encoded body",
+    request: () => ({
+      payload: 'some-uid',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    expect: admins(200),
+  },
   { method: 'GET', route: '/api/admin/problem/get-problem-list', request: () => ({}), expect: admins(200) },
   {
     method: 'GET',
@@ -116,6 +126,13 @@ export const adminRows: MatrixRow[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/judge/rejudge',
+    what: "HOJ's client: GET, an unknown submission",
+    request: () => ({ url: `/api/admin/judge/rejudge?submitId=${GONE}` }),
+    expect: admins(404),
+  },
+  {
+    method: 'GET',
     route: '/api/admin/judge/get-judge-server-status',
     request: () => ({}),
     expect: admins(200),
@@ -130,6 +147,13 @@ export const adminRows: MatrixRow[] = [
     method: 'GET',
     route: '/api/file/export-problem',
     request: (s) => ({ url: `/api/file/export-problem?pid=${s.publicPid}` }),
+    expect: admins(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/file/export-problem',
+    what: "HOJ's client: repeated pid, one zip",
+    request: (s) => ({ url: `/api/file/export-problem?pid=${s.publicPid}&pid=${s.publicPid}` }),
     expect: admins(200),
   },
   ...(

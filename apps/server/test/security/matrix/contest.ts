@@ -233,6 +233,13 @@ const contestHelperRows: MatrixRow[] = [
     expect: rootOnly(404),
   },
   {
+    method: 'GET',
+    route: '/api/admin/judge/rejudge-contest-problem',
+    what: "HOJ's client: GET, an unknown contest",
+    request: (s) => ({ url: `/api/admin/judge/rejudge-contest-problem?cid=${GONE}&pid=${s.publicPid}` }),
+    expect: rootOnly(404),
+  },
+  {
     method: 'POST',
     route: '/api/admin/judge/rejudge-contest-problem',
     what: 'a problem not in the contest',

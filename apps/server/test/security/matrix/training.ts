@@ -73,6 +73,7 @@ export const trainingRows: MatrixRow[] = [
     expect: signedIn(403, { root: 200 }),
   },
   { method: 'GET', route: '/api/admin/training/list', request: () => ({}), expect: admins(200) },
+  { method: 'GET', route: '/api/admin/training/get-training-list', request: () => ({}), expect: admins(200) },
   {
     method: 'GET',
     route: '/api/admin/training',

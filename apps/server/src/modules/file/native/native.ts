@@ -83,8 +83,33 @@ const idPart = (problemId: string) => problemId.replace(/[^A-Za-z0-9_.+-]/g, '_'
 /**
  * GET /api/file/export-problem?pid=: the problem as a zip holding `problem_<id>.json` (every field, tags,
  * languages, templates with status, solutions, case list) and `problem_<id>/` with `<n>.in` / `<n>.out` files.
+ * Several pids (HOJ's `?pid=1&pid=2`): one zip `problem_export.zip` holding each problem's json and folder, which
+ * POST /api/file/import-problem reads back whole. 404 for an unknown pid.
  */
-export async function exportNative(ctx: AppContext, pid: number): Promise<{ name: string; zip: Uint8Array }> {
+export async function exportNative(
+  ctx: AppContext,
+  pids: number | number[],
+): Promise<{ name: string; zip: Uint8Array }> {
+  const list = [...new Set([pids].flat())];
+  const files: Record<string, Uint8Array> = {};
+  let name = 'problem_export.zip';
+  for (const pid of list) {
+    const one = await nativeFiles(ctx, pid, (id) => `problem_${id}.json` in files);
+    Object.assign(files, one.files);
+    if (list.length === 1) name = `problem_${one.id}.zip`;
+  }
+  return { name, zip: zipSync(files, { level: 6 }) };
+}
+
+/**
+ * One problem's native files: `problem_<id>.json` and `problem_<id>/<n>.in|out`, keyed by path; `<id>` gets the
+ * suffix `_<pid>` when `taken(id)` (two problem ids that are the same once made safe for a file name).
+ */
+async function nativeFiles(
+  ctx: AppContext,
+  pid: number,
+  taken: (id: string) => boolean = () => false,
+): Promise<{ id: string; files: Record<string, Uint8Array> }> {
   const p = await loadProblemByPid(ctx, pid);
   const [tagMap, langs, templates, sols, cases] = await Promise.all([
     tagsByPid(ctx, [pid]),
@@ -102,7 +127,8 @@ export async function exportNative(ctx: AppContext, pid: number): Promise<{ name
   if (hashes.length)
     for (const b of await ctx.db.select().from(blobs).where(inArray(blobs.hash, hashes)))
       data.set(b.hash, b.data);
-  const id = idPart(p.problemId);
+  const safe = idPart(p.problemId);
+  const id = taken(safe) ? `${safe}_${pid}` : safe;
   const files: Record<string, Uint8Array> = {};
   const problem: Record<string, unknown> = {};
   for (const f of FIELDS) problem[f] = p[f];
@@ -127,7 +153,7 @@ export async function exportNative(ctx: AppContext, pid: number): Promise<{ name
     files[`problem_${id}/${c.index}.in`] = data.get(c.inputHash) ?? new Uint8Array();
     files[`problem_${id}/${c.index}.out`] = data.get(c.outputHash) ?? new Uint8Array();
   }
-  return { name: `problem_${id}.zip`, zip: zipSync(files, { level: 6 }) };
+  return { id, files };
 }
 
 /**

@@ -1,4 +1,11 @@
-import type { AdminTrainingVo, Page, TrainingBody, TrainingCategoryVo } from '@oj/shared';
+import type {
+  AdminTrainingVo,
+  Page,
+  TrainingAdminProblemList,
+  TrainingAdminProblemVo,
+  TrainingBody,
+  TrainingCategoryVo,
+} from '@oj/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { scopedUrl } from '../../../lib/admin-scope.js';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../lib/api.js';
@@ -18,19 +25,8 @@ const refresh = () => {
   void queryClient.invalidateQueries({ queryKey: trainingKeys.all });
 };
 
-/** A problem row of the admin training problem lists; `gid` the problem's group (a group's own problems). */
-export interface TrainingAdminProblemRow {
-  id?: number;
-  pid: number;
-  problemId: string;
-  title: string;
-  author: string;
-  auth: number;
-  difficulty: number;
-  displayId?: string;
-  rank?: number;
-  gid?: number | null;
-}
+/** A problem row of the admin training problem lists (`id` and `pid` the problem's id; `gid` its group). */
+export type TrainingAdminProblemRow = TrainingAdminProblemVo;
 
 /**
  * GET /api/admin/training/list?keyword&currentPage&limit; with a `gid` GET /api/group/get-admin-training-list:
@@ -97,8 +93,9 @@ export const useChangeTrainingStatus = (gid: number | null = null) =>
   });
 
 /**
- * GET /api/admin/training/get-problem-list (group: /api/group/get-training-problem-list): the training's problems
- * (queryExisted) or public ones to add.
+ * GET /api/admin/training/get-problem-list (group: /api/group/get-training-problem-list) -> {problemList,
+ * trainingProblemMap}: a page of the training's problems (queryExisted) or public ones to add, and the training's
+ * links by problem id (the link id the order and display id edits send).
  */
 export const useTrainingAdminProblems = (
   q: {
@@ -113,7 +110,7 @@ export const useTrainingAdminProblems = (
   useQuery({
     queryKey: adminTrainingKeys.problems(q.tid, q),
     queryFn: () =>
-      apiGet<Page<TrainingAdminProblemRow>>(
+      apiGet<TrainingAdminProblemList>(
         scopedUrl(gid, '/admin/training/get-problem-list', '/group/get-training-problem-list'),
         q,
       ),

@@ -41,10 +41,15 @@ function AddFromPublic({ tid, open, onClose }: { tid: number; open: boolean; onC
         rowKey="pid"
         size="small"
         loading={q.isLoading}
-        dataSource={q.data?.records ?? []}
+        dataSource={q.data?.problemList.records ?? []}
         scroll={{ x: 'max-content' }}
         data-testid="training-public-problems"
-        pagination={{ current: currentPage, pageSize: 10, total: q.data?.total ?? 0, onChange: setPage }}
+        pagination={{
+          current: currentPage,
+          pageSize: 10,
+          total: q.data?.problemList.total ?? 0,
+          onChange: setPage,
+        }}
         columns={[
           { title: 'ID', dataIndex: 'problemId' },
           { title: t('training:Title'), dataIndex: 'title' },
@@ -162,6 +167,12 @@ export function TrainingProblemsAdmin({ tid }: { tid: number }) {
   const saved = () => notify.success(t('Update_successfully'));
   /** A problem of this group (the group-only actions apply to it, doc 3 §2). */
   const own = (r: TrainingAdminProblemRow) => gid != null && r.gid === gid;
+  /** The training-problem link id of a row (what the display id and order edits send). */
+  const linkId = (r: TrainingAdminProblemRow) => q.data?.trainingProblemMap[r.pid]?.id;
+  const edit = (r: TrainingAdminProblemRow, change: { displayId?: string; rank?: number }) => {
+    const id = linkId(r);
+    if (id != null) update.mutate({ id, ...change }, { onSuccess: saved });
+  };
 
   return (
     <Card
@@ -199,13 +210,18 @@ export function TrainingProblemsAdmin({ tid }: { tid: number }) {
         style={{ maxWidth: 320, marginBottom: 12 }}
       />
       <Table<TrainingAdminProblemRow>
-        rowKey="id"
+        rowKey="pid"
         size="middle"
         loading={q.isLoading}
-        dataSource={q.data?.records ?? []}
+        dataSource={q.data?.problemList.records ?? []}
         scroll={{ x: 'max-content' }}
         data-testid="training-admin-problems"
-        pagination={{ current: currentPage, pageSize: 30, total: q.data?.total ?? 0, onChange: setPage }}
+        pagination={{
+          current: currentPage,
+          pageSize: 30,
+          total: q.data?.problemList.total ?? 0,
+          onChange: setPage,
+        }}
         columns={[
           { title: 'ID', dataIndex: 'pid', width: 60 },
           {
@@ -213,14 +229,13 @@ export function TrainingProblemsAdmin({ tid }: { tid: number }) {
             dataIndex: 'displayId',
             render: (v: string, r) => (
               <Input
-                key={`${r.id}-${v}`}
+                key={`${r.pid}-${v}`}
                 size="small"
                 defaultValue={v}
                 style={{ width: 110 }}
                 onBlur={(e) => {
                   const next = e.target.value.trim();
-                  if (next && next !== v)
-                    update.mutate({ id: r.id as number, displayId: next }, { onSuccess: saved });
+                  if (next && next !== v) edit(r, { displayId: next });
                 }}
               />
             ),
@@ -233,7 +248,7 @@ export function TrainingProblemsAdmin({ tid }: { tid: number }) {
             dataIndex: 'rank',
             render: (v: number, r) => (
               <InputNumber
-                key={`${r.id}-${v}`}
+                key={`${r.pid}-${v}`}
                 size="small"
                 min={0}
                 max={2147483647}
@@ -241,8 +256,7 @@ export function TrainingProblemsAdmin({ tid }: { tid: number }) {
                 defaultValue={v}
                 onBlur={(e) => {
                   const next = Number(e.target.value);
-                  if (Number.isInteger(next) && next !== v)
-                    update.mutate({ id: r.id as number, rank: next }, { onSuccess: saved });
+                  if (Number.isInteger(next) && next !== v) edit(r, { rank: next });
                 }}
               />
             ),
