@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -110,6 +111,40 @@ static void close_sink(struct sink *s) {
   if (s->rd >= 0) close(s->rd);
   if (s->file >= 0) close(s->file);
   s->rd = s->file = -1;
+}
+
+/*
+ * The file-IO output file as a FIFO that this process drains (issue 24): w/<name> is made a root-owned 0666 FIFO
+ * (the program can open, write and append, but neither remove nor replace it: /w is sticky) that this process
+ * holds open read-write, so the program's open never blocks and a close never ends the drain. Its bytes go to
+ * out/p through `s` like stdout. `*watch` (an inotify descriptor) tells afterwards whether the program opened it.
+ * Returns 0, or -1 with the error set.
+ */
+static int make_output_fifo(int wfd, int outfd, const char *name, long long keep, struct sink *s, int *watch) {
+  if (mkfifoat(wfd, name, 0600) != 0) return set_err("output_fifo_%s:_%s", name, strerror(errno)), -1;
+  int fd = openat(wfd, name, O_RDWR | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode) || fchmod(fd, 0666) != 0) {
+    set_err("output_fifo_%s:_%s", name, strerror(errno));
+    if (fd >= 0) close(fd);
+    return -1;
+  }
+  s->rd = fd;
+  s->file = openat(outfd, "p", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  s->keep = keep;
+  s->total = 0;
+  char path[4200];
+  snprintf(path, sizeof path, "/proc/self/fd/%d/%.4096s", wfd, name);
+  *watch = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+  if (s->file < 0 || *watch < 0 || inotify_add_watch(*watch, path, IN_OPEN | IN_DONT_FOLLOW) < 0)
+    return set_err("output_fifo_%s:_%s", name, strerror(errno)), -1;
+  return 0;
+}
+
+/* Whether the watched output FIFO was opened (by the program: the watch began after this process's open). */
+static int fifo_opened(int watch) {
+  char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+  return watch >= 0 && read(watch, events, sizeof events) > 0;
 }
 
 /* Copies `src` (a root-only input path) to a fresh root-owned 0444 file `dst` in w/. */

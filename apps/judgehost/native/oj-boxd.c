@@ -12,15 +12,17 @@
  *
  * Then one request line on stdin per run, one result line on stdout (strings hex-encoded):
  *   run cpu=MS wall=MS mem=BYTES pids=N stack=BYTES fsize=BYTES nofile=N [in=PATH] [inname=NAME insrc=PATH]...
- *       [wdir=NAME] [of=NAME]... [ofcap=BYTES] [ocap=BYTES] arg=S... env=S...
+ *       [wdir=NAME] [of=NAME]... [ofcap=BYTES] [ocap=BYTES] [pof=NAME] arg=S... env=S...
  *   exit=<status|-1> cpu_ns= wall_ns= peak= oom= killed=none|cpu|wall|signal|output execerr= err=<text|-> out=<bytes>
- *       eout=<stderr bytes> of=<v>,<v>...|- ipc=<objects removed> mv_ns=<the program's self-move into its cgroups, ns>
+ *       eout=<stderr bytes> pout=<bytes|-1> of=<v>,<v>...|- ipc=<objects removed> mv_ns=<the program's self-move into
+ *       its cgroups, ns>
  * (of= per requested output file: bytes copied, or -1 missing, -2 a link, -3 a FIFO, -4 a dir, -5 other, -6 error)
  * A run gets fresh cgroup(s) <PARENT>/<NAME>-<n> (made ahead of time), stdin = PATH opened O_NOFOLLOW (a
  * regular file, read into the page cache and pinned there by this process first: not the run's memory) or
  * /dev/null; stdout and stderr are pipes this process drains into out/o, out/e (made O_EXCL|O_NOFOLLOW; at most
  * ocap + 1 and 64 KB kept; either passing ocap kills the run: killed=output), so the output's pages are charged to
- * this process, not to the run (issue 24); each inname places a
+ * this process, not to the run (issue 24); pof makes w/NAME a FIFO drained the same way into out/p (the file-IO
+ * output: pout= its bytes, -1 when the program never opened it); each inname places a
  * root-owned 0444 copy of its insrc in w/; wdir makes a root-owned 0777 dir in w/; each of (a name in w/ or
  * "<dir>/<name>") is copied, no-follow and regular files only, to out/f0, out/f1, ... after the run. The result line is written once every process of the run is gone (the agent
  * reaped all and removed the SysV IPC objects); then w/, tmp/, shm/ are emptied without following links and
@@ -206,9 +208,9 @@ static int supervise(struct run_state *rs, long long cpu_ms, long long wall_ms, 
     } else if (t - t0 > 10000000000LL + wall_limit) {
       return set_err("the_box_did_not_start_the_program"), -1;
     }
-    struct pollfd pf[2 + 2] = {{sock, POLLIN, 0}, {sfd, POLLIN, 0}};
+    struct pollfd pf[2 + 3] = {{sock, POLLIN, 0}, {sfd, POLLIN, 0}};
     nfds_t npf = 2;
-    for (int i = 0; i < n_sinks && i < 2; i++)
+    for (int i = 0; i < n_sinks && i < 3; i++)
       if (sinks[i].rd >= 0) pf[npf++] = (struct pollfd){sinks[i].rd, POLLIN, 0};
     struct timespec ts = {wait_ns / 1000000000LL, wait_ns % 1000000000LL};
     if (ppoll(pf, npf, &ts, NULL) < 0 && errno != EINTR) return set_err("poll:_%s", strerror(errno)), -1;
@@ -270,7 +272,7 @@ static int handle_run(char *line) {
   req.stack_bytes = 64LL << 20;
   req.fsize_bytes = 64LL << 20;
   req.nofile = 64;
-  char *in = NULL, *inname[MAX_FILES], *insrc[MAX_FILES], *ofname[MAX_FILES], *wdir = NULL;
+  char *in = NULL, *inname[MAX_FILES], *insrc[MAX_FILES], *ofname[MAX_FILES], *wdir = NULL, *pof = NULL;
   int piped = 0, n_in = 0, n_src = 0, n_of = 0, too_many = 0;
   for (char *tok = strtok(line + 3, " \n"); tok; tok = strtok(NULL, " \n")) {
     char *v = strchr(tok, '=');
@@ -290,6 +292,7 @@ static int handle_run(char *line) {
     else if (!strcmp(tok, "insrc")) n_src < MAX_FILES ? (void)(insrc[n_src++] = unhex(v)) : (void)(too_many = 1);
     else if (!strcmp(tok, "of")) n_of < MAX_FILES ? (void)(ofname[n_of++] = unhex(v)) : (void)(too_many = 1);
     else if (!strcmp(tok, "wdir")) wdir = unhex(v);
+    else if (!strcmp(tok, "pof")) pof = unhex(v);
     else if (!strcmp(tok, "pipe")) piped = atoi(v);
     else if (!strcmp(tok, "arg") && argc < 4096) args[argc++] = unhex(v);
     else if (!strcmp(tok, "env") && envc < 4096) envs[envc++] = unhex(v);
@@ -305,7 +308,8 @@ static int handle_run(char *line) {
   int fds[3 + AGENT_MAX_CG], cpu_fd = -1, broken = 0;
   for (int i = 0; i < 3 + AGENT_MAX_CG; i++) fds[i] = -1;
   long long of_bytes[MAX_FILES];
-  struct sink sinks[2] = {{-1, -1, 0, 0}, {-1, -1, 0, 0}};
+  struct sink sinks[3] = {{-1, -1, 0, 0}, {-1, -1, 0, 0}, {-1, -1, 0, 0}};
+  int watch = -1, n_sinks = pof ? 3 : 2;
   struct pinned pin = {NULL, 0};
   char value[64];
 
@@ -315,6 +319,7 @@ static int handle_run(char *line) {
     if (!*inname[f] || strchr(inname[f], '/') || !strcmp(inname[f], ".") || !strcmp(inname[f], ".."))
       set_err("bad_file_name");
   if (wdir && (!*wdir || strchr(wdir, '/') || wdir[0] == '.')) set_err("bad_file_name");
+  if (pof && (!*pof || strchr(pof, '/') || pof[0] == '.')) set_err("bad_file_name");
   for (int f = 0; f < n_of; f++) {
     of_bytes[f] = OF_ERROR;
     char *slash = strchr(ofname[f], '/');
@@ -354,14 +359,17 @@ static int handle_run(char *line) {
   }
   for (int f = 0; f < n_in && !errbuf[0]; f++) place_input(wfd, inname[f], insrc[f]);
   if (!errbuf[0] && wdir) make_writable_dir(wfd, wdir);
+  if (!errbuf[0] && pof) make_output_fifo(wfd, outfd, pof, ocap + 1, &sinks[2], &watch);
   if (!errbuf[0] && send_request(&req, args, argc + envc, fds, 3 + n_cg) == 0) {
     /* The agent holds them now: pipes must see their other end close as soon as the program's do. */
     for (int i = 0; i < 3 + AGENT_MAX_CG; i++) fds[i] = (fds[i] >= 0 ? close(fds[i]) : 0, -1);
-    if (supervise(&rs, cpu_ms, wall_ms, cpu_fd, sinks, 2, ocap) != 0) broken = 1;
+    if (supervise(&rs, cpu_ms, wall_ms, cpu_fd, sinks, n_sinks, ocap) != 0) broken = 1;
   }
   /* Every process of the run is gone: what is left in the pipes is the end of the output (never blocks: a
    * write end that outlived the run, held in flight somewhere, just leaves the rest unread). */
-  drain_all(sinks, 2, ocap);
+  drain_all(sinks, n_sinks, ocap);
+  long long pout = fifo_opened(watch) ? sinks[2].total : -1;
+  if (watch >= 0) close(watch);
   unpin_input(&pin);
   if (rs.start || rs.exec_err) {
     kill_cgroup();
@@ -379,14 +387,15 @@ static int handle_run(char *line) {
   if (cpu_fd >= 0) close(cpu_fd);
   close_sink(&sinks[0]);
   close_sink(&sinks[1]);
+  close_sink(&sinks[2]);
   char of_list[MAX_FILES * 24 + 2] = "-";
   for (int f = 0, used = 0; f < n_of; f++)
     used += snprintf(of_list + used, sizeof of_list - (size_t)used, "%s%lld", f ? "," : "", of_bytes[f]);
   printf("exit=%lld cpu_ns=%lld wall_ns=%lld peak=%lld oom=%lld killed=%s execerr=%d err=%s out=%lld eout=%lld "
-         "of=%s ipc=%d mv_ns=%lld\n",
+         "pout=%lld of=%s ipc=%d mv_ns=%lld\n",
          rs.status, rs.cpu_ns, rs.start && rs.end ? rs.end - rs.start : 0, rs.peak < 0 ? 0 : rs.peak,
          rs.oom < 0 ? 0 : rs.oom, rs.killed, rs.exec_err, errbuf[0] ? errbuf : "-", sinks[0].total, sinks[1].total,
-         of_list, rs.ipc, rs.move);
+         pof ? pout : -1, of_list, rs.ipc, rs.move);
   fflush(stdout);
   /* Out of the judgehost's way: nothing of the run is alive; clear what it left before the next request. */
   if (broken) return -1;

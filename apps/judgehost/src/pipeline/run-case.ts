@@ -55,7 +55,7 @@ function extraInputs(ctx: CaseContext, taken: { name: string }[]): { name: strin
 /**
  * The user's run of a case in the task's user session: the program read-only at /p, cwd the freshly reset /w,
  * stdin the cached input file (opened by the supervisor), or for file IO the input as a read-only root-owned
- * /w/<ioReadFileName> and /w/<ioWriteFileName> read back after the run; the userExtraFile entries read-only in
+ * /w/<ioReadFileName> and /w/<ioWriteFileName> a FIFO the supervisor drains; the userExtraFile entries read-only in
  * /w too (as before sessions, where the program's files were bound at /w). stdout stays in a root-only file.
  */
 function userRunSpec(ctx: CaseContext, limits: JudgeLimits, inputPath: string): BoxRunSpec {
@@ -64,11 +64,13 @@ function userRunSpec(ctx: CaseContext, limits: JudgeLimits, inputPath: string): 
   const inputs: { name: string; file: string }[] = [];
   if (p.isFileIO && p.judgeMode !== 'interactive') {
     if (p.ioReadFileName) inputs.push({ name: safeName(p.ioReadFileName), file: inputPath });
-    if (p.ioWriteFileName) spec.outputFiles = [safeName(p.ioWriteFileName)];
+    // through the supervisor (a FIFO it drains): the output's pages are not the program's memory (issue 24)
+    if (p.ioWriteFileName) spec.pipedOutput = safeName(p.ioWriteFileName);
   } else {
     spec.stdin = { file: inputPath };
   }
-  spec.inputFiles = [...inputs, ...extraInputs(ctx, inputs)];
+  const taken = spec.pipedOutput ? [...inputs, { name: spec.pipedOutput }] : inputs;
+  spec.inputFiles = [...inputs, ...extraInputs(ctx, taken)];
   return spec;
 }
 
@@ -85,7 +87,7 @@ async function userOutputOf(
   const p = ctx.problem;
   if (!p.isFileIO) return { path: run.stdoutPath, head: await readHead(run.stdoutPath, OUTPUT_HEAD_BYTES) };
   const name = p.ioWriteFileName ?? '';
-  const file = run.files[0] ?? { kind: 'missing' as const };
+  const file = run.pipedFile ?? { kind: 'missing' as const };
   const empty = Buffer.alloc(0);
   if (file.kind === 'missing') {
     return {

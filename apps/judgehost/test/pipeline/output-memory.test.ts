@@ -6,7 +6,7 @@ import { JudgeStatus } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judge } from '../../src/pipeline/index.js';
 import { OUTPUT_LIMIT_MESSAGE } from '../../src/pipeline/verdict.js';
-import { cleanup, setup, submit } from '../holes/harness.js';
+import { cleanup, FILE_IO, setup, submit } from '../holes/harness.js';
 import { baseProblem } from './harness.js';
 
 // Issue 24 items 1-2: a program's output and its input's page cache are never its memory. The output passes
@@ -80,6 +80,16 @@ describe('output is not memory (issue 24 item 1)', () => {
     expect(Math.abs(large.memory - small.memory)).toBeLessThan(1024);
   });
 
+  it('file IO: a program writing 10 x its memory limit to its output file is Accepted with its own memory', async () => {
+    const result = await submit({ code: PRINTER, problem: { memoryLimitMb: 4, ...FILE_IO }, cases });
+    expect(result.status, JSON.stringify(result.cases?.map((c) => [c.status, c.memory]))).toBe(
+      JudgeStatus.ACCEPTED,
+    );
+    const [small, large] = result.cases ?? [];
+    expect(large.memory).toBeLessThan(4 * 1024);
+    expect(Math.abs(large.memory - small.memory)).toBeLessThan(1024);
+  });
+
   it('keeps the output cap: past max(2 x answer, 32 MB) is Output Limit Exceeded, not MLE', async () => {
     const result = await submit({
       code: PRINTER,
@@ -89,6 +99,15 @@ describe('output is not memory (issue 24 item 1)', () => {
     // HOJ's OLE: Runtime Error with this message (before issue 24 the output's memory made it MLE)
     expect(result.status).toBe(JudgeStatus.RUNTIME_ERROR);
     expect(result.cases?.[0].message).toBe(OUTPUT_LIMIT_MESSAGE);
+    const fileIo = await submit({
+      code: PRINTER,
+      problem: { memoryLimitMb: 4, ...FILE_IO },
+      cases: [[`${(40 * MB) / 10}\n`, '123456789\n']],
+    });
+    expect([fileIo.status, fileIo.cases[0].message]).toEqual([
+      JudgeStatus.RUNTIME_ERROR,
+      OUTPUT_LIMIT_MESSAGE,
+    ]);
   });
 });
 

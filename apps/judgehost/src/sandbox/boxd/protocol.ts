@@ -15,6 +15,11 @@ export interface RunRequest {
   inputFiles?: { name: string; file: string }[];
   /** A root-owned 0777 dir made in /w for the run (the Kattis feedback dir). */
   writableDir?: string;
+  /**
+   * The file-IO output: made a FIFO of this name in /w that the supervisor drains into a root-only file, so its
+   * pages are not the program's memory (issue 24); outputBytes + 1 at most are kept, more is OLE.
+   */
+  pipedOutput?: string;
   /** An interactive run: stdin and stdout are FIFOs joined to a peer session (see `pair.ts`). */
   piped?: boolean;
   /**
@@ -49,6 +54,7 @@ export function requestLine(request: RunRequest): string {
   for (const input of request.inputFiles ?? [])
     parts.push(`inname=${hex(input.name)}`, `insrc=${hex(input.file)}`);
   if (request.writableDir) parts.push(`wdir=${hex(request.writableDir)}`);
+  if (request.pipedOutput) parts.push(`pof=${hex(request.pipedOutput)}`);
   for (const name of request.outputFiles ?? []) parts.push(`of=${hex(name)}`);
   if (request.outputFiles?.length) parts.push(`ofcap=${n(limits.outputBytes)}`);
   for (const arg of request.argv) parts.push(`arg=${hex(arg)}`);
@@ -62,6 +68,8 @@ export interface SessionReport extends SupervisorReport {
   stdoutBytes: number;
   /** Bytes the program wrote to stderr (its pipe; the first 64 KB are kept). */
   stderrBytes: number;
+  /** Bytes written to the piped output file, or -1 when the program never opened it (or none was asked). */
+  pipedBytes: number;
   /**
    * Per output file asked for: bytes copied out, or below 0 what it was instead: -1 missing, -2 a link, -3 a
    * FIFO, -4 a directory, -5 another non-regular file, -6 an error.
@@ -84,6 +92,7 @@ export function parseSessionReport(line: string): SessionReport | null {
     ...base,
     stdoutBytes: field('out'),
     stderrBytes: field('eout'),
+    pipedBytes: /(?:^| )pout=/.test(line) ? field('pout') : -1,
     outputFiles,
     ipcRemoved: field('ipc'),
     moveNs: field('mv_ns'),
@@ -103,7 +112,8 @@ export function requestProblem(request: RunRequest): string | null {
   const outputs = request.outputFiles ?? [];
   if (inputs.length > MAX_FILES || outputs.length > MAX_FILES) return `at most ${MAX_FILES} files each way`;
   const plain = (name: string) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(name);
-  for (const name of [...inputs.map((input) => input.name), request.writableDir]) {
+  const named = [...inputs.map((input) => input.name), request.writableDir, request.pipedOutput];
+  for (const name of named) {
     if (name !== undefined && !plain(name))
       return `file name ${JSON.stringify(name)} must be a plain name in /w`;
   }

@@ -67,6 +67,12 @@ export interface BoxRunSpec {
    * `<writableDir>/<name>`; opened no-follow and non-blocking, regular files only, outputBytes + 1 at most.
    */
   outputFiles?: string[];
+  /**
+   * The file-IO output file: a FIFO of this name in /w, made by the supervisor, which drains it outside the
+   * run's cgroup (its pages are not the program's memory; issue 24). The program can open it (write, append) but
+   * neither remove nor replace it; it cannot seek in it. Read back as `pipedFile`; more than outputBytes is OLE.
+   */
+  pipedOutput?: string;
   /** false: leave stdout in `stdoutPath` (for streaming comparison) instead of reading it into `stdout`. */
   captureStdout?: boolean;
 }
@@ -76,8 +82,15 @@ export interface BoxRunResult extends RunResult {
   stdoutPath: string;
   /** Per `outputFiles` entry: its root-only copy (valid until the next run starts), or why there is none. */
   files: SessionFile[];
+  /** With `pipedOutput`: what was written to it (a root-only file, valid until the next run), or missing. */
+  pipedFile?: SessionFile;
   /** Wall ms the program's move into its run cgroups took before its exec (timing; 0 when it never started). */
   cgroupMoveMs?: number;
+}
+
+/** What became of a piped output file: its root-only copy `out/p` of `bytes`, or missing (never opened). */
+function pipedFile(root: string, bytes: number): SessionFile {
+  return bytes < 0 ? { kind: 'missing' } : { kind: 'file', path: `${root}/out/p`, bytes };
 }
 
 /** Reads at most `cap` bytes of a root-only file (a session's stdout or output file copy), refusing links and FIFOs. */
@@ -269,6 +282,7 @@ export class BoxSession {
     request.inputFiles = spec.inputFiles;
     request.writableDir = spec.writableDir;
     request.outputFiles = spec.outputFiles;
+    request.pipedOutput = spec.pipedOutput;
     const problem = requestProblem(request);
     if (problem) return problem;
     if (this.exited) return `box session ended ${this.stderrTail.trim()}`.trim();
@@ -291,7 +305,7 @@ export class BoxSession {
     const report = line === null ? null : parseSessionReport(line);
     if (!report) return this.failed(`box session ended ${this.stderrTail.trim()}`.trim());
     const { limits } = spec;
-    const over = Math.max(report.stdoutBytes, report.stderrBytes) > limits.outputBytes;
+    const over = Math.max(report.stdoutBytes, report.stderrBytes, report.pipedBytes) > limits.outputBytes;
     const verdict = classify(report, limits, over);
     const stdoutPath = `${this.root}/out/o`;
     try {
@@ -314,6 +328,7 @@ export class BoxSession {
         stderr,
         stdoutPath,
         files,
+        ...(spec.pipedOutput ? { pipedFile: pipedFile(this.root, report.pipedBytes) } : {}),
         cgroupMoveMs: report.moveNs / 1e6,
       };
     } catch (error) {
