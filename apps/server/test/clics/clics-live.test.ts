@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ContestType, LIMITS, Role, JudgeStatus as S } from '@oj/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestClarifications, contests, submissions } from '../../src/db/schema/index.js';
 import { feedTimings } from '../../src/modules/clics/clics.stream.js';
@@ -17,7 +17,8 @@ import { replay } from './clics-replay.js';
 // (post-seal judgements withheld, pending on the scoreboard and in the feed) while contest admins see everything;
 // who may call (Basic: a wrong password is a 401 with a challenge, the login throttle applies, a non-admin account
 // gets the public view; 404 for contests one may not see, OI contests not offered); since_token resumes; the stream
-// sends changes as they happen and keep-alive newlines, and ends with the contest.
+// sends changes as they happen and keep-alive newlines, stays open after the end for the thaw, and ends with
+// end_of_updates once the contest is finalized.
 
 let t: TestApp;
 const u: Record<string, string> = {};
@@ -156,13 +157,14 @@ describe('the event feed', () => {
     }
   });
 
-  it('streams changes as they happen, keeps the connection alive with newlines, and ends with the contest', async () => {
+  it('streams changes as they happen, keeps alive with newlines, stays open for the thaw, ends with end_of_updates', async () => {
     const saved = { ...feedTimings };
     Object.assign(feedTimings, { pollMs: 100, keepAliveMs: 400 });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     try {
-      const { cid, pid } = await sealedRunning({ endInMin: 0.25 }); // ends 15 s from now
+      // Ends 15 s from now and stays sealed until an admin lifts the seal; watched by the public.
+      const { cid, pid } = await sealedRunning({ endInMin: 0.25, autoRealRank: false });
       let text = '';
       const ended = new Promise<void>((resolve, reject) => {
         const req = http.get(
@@ -170,7 +172,6 @@ describe('the event feed', () => {
             port,
             host: '127.0.0.1',
             path: `/api/clics/contests/${cid}/event-feed`,
-            headers: { authorization: admin() },
           },
           (res) => {
             expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
@@ -202,13 +203,26 @@ describe('the event feed', () => {
       await waitFor(() => text.includes(`"id":"a${post.id}","data":{`));
       await t.ctx.db.delete(contestClarifications).where(eq(contestClarifications.id, post.id));
       await waitFor(() => text.includes(`"id":"a${post.id}","data":null`));
-      await ended; // the contest ends: the server closes the stream
+      // The contest ends: the stream stays open (sealed, two submissions still pending: nothing is final).
+      await waitFor(() => /"ended":"\d/.test(text), 20_000);
+      expect(text).not.toContain('"judgement_type_id":"AC"');
+      await t.ctx.db
+        .update(contests)
+        .set({ autoRealRank: true, gmtModified: new Date() })
+        .where(eq(contests.id, cid));
+      await waitFor(() => text.includes('"judgement_type_id":"AC"')); // the thaw releases ann's AC
+      const now = new Date();
+      await t.ctx.db
+        .update(submissions)
+        .set({ status: S.WRONG_ANSWER, judgeStart: now, judgeEnd: now, gmtModified: now })
+        .where(and(eq(submissions.cid, cid), inArray(submissions.status, [S.PENDING, S.JUDGING])));
+      await ended; // every judgement final: end_of_updates goes out last and the server closes the stream
       const events = text
         .split('\n')
         .filter(Boolean)
         .map((l) => JSON.parse(l));
-      expect(events.at(-1)).toBeDefined();
-      expect(events.filter((e) => e.type === 'state').at(-1).data.ended).not.toBeNull();
+      expect(events.at(-1)).toMatchObject({ type: 'state', data: { end_of_updates: expect.any(String) } });
+      expect(events.filter((e) => e.type === 'state' && e.data.end_of_updates)).toHaveLength(1);
     } finally {
       Object.assign(feedTimings, saved);
     }

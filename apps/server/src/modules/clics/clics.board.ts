@@ -101,7 +101,7 @@ export function scoreboardObject(
   return {
     time: clicsTime(new Date(at)),
     contest_time: reltime(at - c.startTime.getTime()),
-    state: stateObject(c, view.now),
+    state: stateObject(view),
     rows: rows.map((r) => rowObject(r, problems)),
   };
 }

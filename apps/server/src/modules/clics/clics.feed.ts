@@ -12,7 +12,7 @@ import {
   loadTeams,
 } from './clics.config.js';
 import { type LiveRefs, loadLive, loadRuns } from './clics.live.js';
-import { type ClicsView, contestObject, stateKey, stateObject, stateTimes } from './clics.view.js';
+import { type ClicsView, contestObject, stateKey, stateObject } from './clics.view.js';
 
 /**
  * The event feed's content (ccs-specs 2026-01 "Event feed"; issue 10 §5): every object of the view as one
@@ -44,7 +44,7 @@ export async function loadBasics(db: Db, view: ClicsView) {
     teams: new Set(teams.map((t) => t.uid)),
     problemIds: new Map(problems.list.map((p) => [p.pid, p.data.id])),
     languageIds: languages.idOf,
-    thawed: view.admin ? null : stateTimes(view.contest, view.now).thawed,
+    thawed: view.admin ? null : view.state.thawed,
   };
   return { problems, languages, board, teams, refs };
 }
@@ -62,12 +62,16 @@ export function parseSinceToken(token: string | undefined, now = Date.now()): nu
 const typeOrder = new Map<string, number>(FEED_TYPES.map((t, i) => [t, i]));
 /** Configuration (what live objects refer to) goes before the live data of the same batch. */
 const CONFIG = new Set<string>(['contest', 'judgement-types', 'languages', 'problems', 'groups', 'teams']);
-const phase = (e: Entry) => (CONFIG.has(e.type) ? 0 : e.type === 'awards' ? 2 : 1);
+/** The state that sets `end_of_updates` must be the feed's last event (spec "Event feed"). */
+const isLast = (e: Entry) =>
+  e.type === 'state' && (e.data as { end_of_updates?: string | null } | null)?.end_of_updates != null;
+const phase = (e: Entry) => (isLast(e) ? 3 : CONFIG.has(e.type) ? 0 : e.type === 'awards' ? 2 : 1);
 const byId = new Intl.Collator('en', { numeric: true }).compare;
 
 /**
  * Feed order of a batch: configuration first (a submission never comes before its team or problem), then live
- * data, then awards; within each, by change instant, then type in the spec's order, then id (numbers as numbers).
+ * data, then awards, and a state with `end_of_updates` after everything; within each, by change instant, then type
+ * in the spec's order, then id (numbers as numbers).
  */
 export function feedOrder(a: Entry, b: Entry): number {
   return (
@@ -109,7 +113,7 @@ export async function collectEntries(
     { type: 'problems', id: null, data: b.problems.list.map((p) => p.data), key: b.problems.key },
     groupEntry(view),
     ...b.teams.map((t): Entry => ({ type: 'teams', id: t.uid, data: t.data, key: t.key })),
-    { type: 'state', id: null, data: stateObject(c, view.now), key: stateKey(c, view.now) },
+    { type: 'state', id: null, data: stateObject(view), key: stateKey(view) },
     ...live.submissions,
     ...live.judgements,
     ...runs,

@@ -51,8 +51,7 @@ const clicsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     /** GET /api/clics/contests/:cid/state -> {started, frozen, ended, thawed, finalized, end_of_updates}. */
     clics.get('/contests/:cid/state', { schema: { params: contestParams } }, async (req) => {
-      const view = await clicsViewOf(app.ctx, req, req.params.cid);
-      return stateObject(view.contest, view.now);
+      return stateObject(await clicsViewOf(app.ctx, req, req.params.cid));
     });
 
     await clics.register(clicsConfigRoutes);

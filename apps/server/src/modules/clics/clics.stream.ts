@@ -12,8 +12,10 @@ import { type ClicsView, openClicsContest } from './clics.view.js';
  * contest has not ended, every change as it is seen (the view is read again every `pollMs`), and a bare newline
  * when nothing was sent for `keepAliveMs` (the spec asks for one within 120 s). Each connection remembers a hash
  * of what it sent per object, so only changes go out; a superseded judgement's deletion goes out only if the
- * connection had sent it, and so does the deletion of a team, clarification or award that is no longer there. The stream ends once the contest has ended (a client resumes with its last token), when
- * the contest is no longer visible to the caller, or when the client goes away.
+ * connection had sent it, and so does the deletion of a team, clarification or award that is no longer there. The
+ * stream stays open after the end (judgements still arrive, the thaw releases the withheld ones) and ends once the
+ * state's `end_of_updates` went out (clics.state: the contest finalized), when the contest is no longer visible
+ * to the caller, or when the client goes away (it resumes with its last token).
  */
 
 /** Timings of the live stream (tests shorten them). */
@@ -30,8 +32,8 @@ export function closeAllFeeds(): void {
 const hash = (s: string) => createHash('sha1').update(s).digest('base64');
 
 /**
- * Sends the feed of `view` from `floor` (ms, null: everything). With `stream` false, or once the contest has
- * ended, the reply is the feed so far and ends; otherwise it stays open as described above.
+ * Sends the feed of `view` from `floor` (ms, null: everything). With `stream` false, or once `end_of_updates` is
+ * set, the reply is the feed so far and ends; otherwise it stays open as described above.
  */
 export async function sendFeed(
   ctx: AppContext,
@@ -43,8 +45,7 @@ export async function sendFeed(
 ): Promise<FastifyReply> {
   const { entries: first } = await collectEntries(ctx.db, view, floor, { deletions: floor != null });
   reply.header('Content-Type', 'application/x-ndjson; charset=utf-8').header('Cache-Control', 'no-store');
-  const ended = view.now.getTime() >= view.contest.endTime.getTime();
-  if (!stream || ended) return reply.send(feedLines(first));
+  if (!stream || view.state.endOfUpdates) return reply.send(feedLines(first));
   if (openStreams.size >= MAX_STREAMS) throw tooMany();
   const out = new PassThrough();
   const sent = new Map<string, string>();
@@ -101,7 +102,7 @@ export async function sendFeed(
         out.write('\n');
         lastWrite = Date.now();
       }
-      if (now.getTime() >= fresh.contest.endTime.getTime()) return finish();
+      if (fresh.state.endOfUpdates) return finish();
     } catch (err) {
       if (!(err instanceof AppError)) req.log.error({ err }, 'clics event feed');
       return finish();

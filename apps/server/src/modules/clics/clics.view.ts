@@ -4,8 +4,9 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { contests } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { type ContestRow, contestAdminIn, loadContest } from '../contest/contest.access.js';
-import { contestDurationMs, isSealed, seesRealResults } from '../contest/contest.clock.js';
+import { contestDurationMs, seesRealResults } from '../contest/contest.clock.js';
 import { CLICS_VERSION, CLICS_VERSION_URL, clicsTime, clicsTimeOrNull, reltime } from './clics.format.js';
+import { loadState, type StateTimes } from './clics.state.js';
 
 /**
  * Which contest a CLICS caller sees and how (issue 10 §5; docs/clics.md): contest admins (the contest's creator, a
@@ -28,6 +29,8 @@ export interface ClicsView {
   now: Date;
   /** Results from the seal on are withheld (the public view while our board is sealed). */
   sealed: boolean;
+  /** The contest's state transitions (clics.state: recorded once, as they happen). */
+  state: StateTimes;
 }
 
 /** The public may see this contest: ACM, visible, outside board open, not a group's (those stay in the group). */
@@ -48,7 +51,8 @@ export async function openClicsContest(
   const contest = await loadContest(ctx, cid);
   const admin = contest.type === ContestType.ACM && (await contestAdminIn(ctx, user, contest));
   if (!admin && !isPublic(contest)) throw notFound('contest.notFound');
-  return { contest, admin, user, now, sealed: !seesRealResults(contest, now, admin) };
+  const state = await loadState(ctx.db, contest, now);
+  return { contest, admin, user, now, sealed: !seesRealResults(contest, now, admin), state };
 }
 
 /** The contests `user` may see through this API (ACM; public ones, and the ones they administer), by id. */
@@ -64,52 +68,23 @@ export async function visibleContests(ctx: AppContext, user: SessionUser | null)
     .orderBy(asc(contests.id));
 }
 
-/** The instants of a contest's state (the same for every viewer: the seal is contest-wide). */
-export interface StateTimes {
-  started: Date | null;
-  frozen: Date | null;
-  ended: Date | null;
-  thawed: Date | null;
-  finalized: Date | null;
-}
-
-/**
- * The contest state at `now` from our clock (contest.clock): started at the start; frozen at `sealRankTime`
- * when the contest seals; ended at the end; thawed once the seal lifted after the end (at the end with
- * `autoRealRank`, else when an admin unsealed it: the contest's last edit); finalized once ended and not frozen
- * any more. `end_of_updates` is never set: a rejudge can still change results.
- */
-export function stateTimes(c: ContestRow, now: Date): StateTimes {
-  const t = now.getTime();
-  const start = c.startTime.getTime();
-  const end = c.endTime.getTime();
-  const started = t >= start ? c.startTime : null;
-  const sealAt = c.sealRank && c.sealRankTime ? Math.max(c.sealRankTime.getTime(), start) : null;
-  const frozen = sealAt != null && sealAt < end && t >= sealAt ? new Date(sealAt) : null;
-  const ended = t >= end ? c.endTime : null;
-  const thawed =
-    frozen && ended && !isSealed(c, now) ? new Date(Math.max(end, c.gmtModified.getTime())) : null;
-  const finalized = ended && (!frozen || thawed) ? (thawed ?? ended) : null;
-  return { started, frozen, ended, thawed, finalized };
-}
-
 /** The CLICS state object (GET contests/{id}/state, the `state` of the scoreboard and the event feed). */
-export function stateObject(c: ContestRow, now: Date) {
-  const s = stateTimes(c, now);
+export function stateObject(view: Pick<ClicsView, 'state'>) {
+  const s = view.state;
   return {
     started: clicsTimeOrNull(s.started),
     frozen: clicsTimeOrNull(s.frozen),
     ended: clicsTimeOrNull(s.ended),
     thawed: clicsTimeOrNull(s.thawed),
     finalized: clicsTimeOrNull(s.finalized),
-    end_of_updates: null,
+    end_of_updates: clicsTimeOrNull(s.endOfUpdates),
   };
 }
 
-/** When the state last changed (ms), for the event feed: its latest instant that has passed. */
-export function stateKey(c: ContestRow, now: Date): number {
-  const s = stateTimes(c, now);
-  const times = [c.gmtCreate, s.started, s.frozen, s.ended, s.thawed, s.finalized];
+/** When the state last changed (ms), for the event feed: its latest transition. */
+export function stateKey(view: Pick<ClicsView, 'state' | 'contest'>): number {
+  const s = view.state;
+  const times = [view.contest.gmtCreate, s.started, s.frozen, s.ended, s.thawed, s.finalized, s.endOfUpdates];
   return Math.max(...times.map((d) => d?.getTime() ?? 0));
 }
 

@@ -143,7 +143,7 @@ export async function adminUpdateContest(ctx: AppContext, user: SessionUser, b: 
     if (cols.auth !== ContestAuth.PUBLIC && cols.pwd !== c.pwd) {
       await tx.delete(contestRegisters).where(eq(contestRegisters.cid, c.id));
     }
-    await contestChanged(tx, { cid: c.id, what: 'settings' });
+    await contestChanged(tx, { cid: c.id, what: 'settings', before: c });
   });
 }
 

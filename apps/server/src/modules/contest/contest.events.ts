@@ -25,6 +25,15 @@ export interface ContestVerdictEvent {
 export interface ContestChangeEvent {
   cid: number;
   what: 'settings' | 'problems' | 'deleted';
+  /** A settings change: the contest's clock columns as they were before it (the CLICS state records from them). */
+  before?: {
+    startTime: Date;
+    endTime: Date;
+    sealRank: boolean;
+    sealRankTime: Date | null;
+    autoRealRank: boolean;
+    gmtModified: Date;
+  };
 }
 
 type Listener<E> = (tx: Tx, event: E) => Promise<void>;
