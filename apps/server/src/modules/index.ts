@@ -31,6 +31,7 @@ export const modules: { name: string; load: () => Promise<{ default: FastifyPlug
   { name: 'submission-wa-case', load: () => import('./submission/wa-case.routes.js') },
   { name: 'contest', load: () => import('./contest/contest.routes.js') },
   { name: 'training', load: () => import('./training/training.routes.js') },
+  { name: 'problem-full-screen', load: () => import('./problem/full-screen.routes.js') },
   { name: 'clics', load: () => import('./clics/clics.routes.js') },
   { name: 'group', load: () => import('./group/group.routes.js') },
   { name: 'events', load: () => import('./events/events.routes.js') },

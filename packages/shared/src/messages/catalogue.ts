@@ -184,7 +184,7 @@ export const MESSAGES = {
   'submission.tooFrequent': 'Submit too frequently, please try again in {seconds} seconds',
   'submission.queueFull': 'You have {count} submissions waiting to be judged, please wait for their results',
   'submission.testRunBusy': 'Your previous test run has not finished yet, please wait for its result',
-  'submission.testRunPublicOnly': 'type: only public test runs are supported yet',
+  'submission.testRunType': 'type: must be public, contest or group',
   'submission.testRunRemote': 'isRemoteJudge: remote problems cannot be test-run',
   'submission.testInputTooLong': 'userInput: can not exceed {max} characters',
   'submission.testRunNotFound': 'The test run does not exist or has expired',

@@ -136,3 +136,16 @@ export const problemFieldRules = {
   ioReadFileName: plainFileName,
   ioWriteFileName: plainFileName,
 } as const;
+
+/**
+ * An entry of GET /api/get-full-screen-problem-list?cid= or ?tid= (doc 2 §2.2, §7): the focus-mode problem strip.
+ * `problemId` is the display id in the contest or training; `status` the caller's (-10 not submitted, -5 while an
+ * OI contest's results are hidden); `score` the caller's best OI score, null when none or hidden.
+ */
+export interface FullScreenProblemVo {
+  pid: number;
+  problemId: string;
+  title: string;
+  status: number;
+  score: number | null;
+}

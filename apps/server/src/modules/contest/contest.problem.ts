@@ -145,6 +145,28 @@ export async function contestProblemDetail(
 }
 
 /**
+ * The problem `pid` (numeric id) of contest `cid` as the contest's problem pages reach it (doc 2 §2.8): access as
+ * enterContest (401 / 403 / 404), 404 when the contest does not hold that problem. Returns the problem row; the
+ * problem's own visibility (auth contest-only…) does not matter inside the contest.
+ */
+export async function viewableContestProblem(
+  ctx: AppContext,
+  user: SessionUser | null,
+  cid: number,
+  pid: number,
+): Promise<typeof problems.$inferSelect> {
+  await enterContest(ctx, user, cid);
+  const [row] = await ctx.db
+    .select({ p: problems })
+    .from(contestProblems)
+    .innerJoin(problems, eq(problems.id, contestProblems.pid))
+    .where(and(eq(contestProblems.cid, cid), eq(contestProblems.pid, pid)))
+    .limit(1);
+  if (!row) throw notFound('contest.problemNotInContest');
+  return row.p;
+}
+
+/**
  * POST /api/get-user-problem-status with isContestProblemList and cid: the caller's status per problem in the
  * contest, with OI results hidden while not real-time (as the contest problem list). Access as enterContest.
  */

@@ -6,10 +6,13 @@ import { languages, problems } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needRoot } from '../../plugins/auth.js';
+import { viewableContestProblem } from '../contest/contest.problem.js';
 import { assertCanViewProblem, canViewProblemIn, loadProblemByPid } from '../problem/problem.access.js';
 import { listLanguages, problemLanguageList } from './language.service.js';
 
 const pidQuery = z.coerce.number().int().min(1);
+/** An optional scope id of a query (0 or empty: none). */
+const scopeId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional());
 
 const languageEdit = z.object({
   id: z.coerce.number().int().min(1),
@@ -44,13 +47,21 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * GET /api/get-problem-languages?pid= -> the problem's available languages (all available when it lists none);
-   * 404 unknown pid, 403 when the caller may not view the problem (as the problem detail).
+   * GET /api/get-problem-languages?pid=&cid=&gid= -> the problem's available languages (all available when it lists
+   * none). The permission is the problem detail's in the same scope (issue 23 §1): with `cid` the contest problem
+   * detail's (enterContest: 401 / 403 / 404; 404 when the contest does not hold the problem; contest-only problems
+   * included), else the problem's own rule (403; `gid` must be the problem's group, 404 otherwise); 404 unknown pid.
    */
-  app.get('/get-problem-languages', { schema: { querystring: z.object({ pid: pidQuery }) } }, async (req) => {
-    await assertCanViewProblem(app.ctx, req.user, await loadProblemByPid(app.ctx, req.query.pid));
-    return ok(await problemLanguageList(app.ctx.db, req.query.pid));
-  });
+  app.get(
+    '/get-problem-languages',
+    { schema: { querystring: z.object({ pid: pidQuery, cid: scopeId, gid: scopeId }) } },
+    async (req) => {
+      const { pid, cid, gid } = req.query;
+      if (cid) await viewableContestProblem(app.ctx, req.user, cid, pid);
+      else await assertCanViewProblem(app.ctx, req.user, await loadProblemByPid(app.ctx, pid), gid || null);
+      return ok(await problemLanguageList(app.ctx.db, pid));
+    },
+  );
 
   /** GET /api/admin/language -> every language, available or not (super admin). */
   app.get('/admin/language', { onRequest: needRoot }, async () => {

@@ -30,6 +30,9 @@ const testBody = z.object({
   expectedOutput: z.string().max(100_000).nullish(),
   mode: z.string().optional(),
   isRemoteJudge: z.boolean().default(false),
+  cid: optId,
+  tid: optId,
+  gid: optId,
 });
 
 const submitIdQuery = z.object({ submitId: z.coerce.number().int().min(1) });

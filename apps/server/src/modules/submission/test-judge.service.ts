@@ -5,7 +5,14 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { testJudges } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { enqueue, notifyQueued } from '../judge/queue.js';
-import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
+import {
+  assertCanUseProblem,
+  assertCode,
+  assertLanguage,
+  findProblem,
+  type ProblemRow,
+} from './submission.problem.js';
+import { admitScoped } from './submission.scope.js';
 import { assertQueueRoom } from './user-queue.js';
 
 export interface TestJudgeInput {
@@ -17,12 +24,47 @@ export interface TestJudgeInput {
   expectedOutput?: string | null;
   mode?: string;
   isRemoteJudge?: boolean;
+  /** The contest (type contest), training or group the run is made in; absent or 0: none. */
+  cid?: number | null;
+  tid?: number | null;
+  gid?: number | null;
+}
+
+/** The test-run types of doc 2 §7 submit-problem-test-judge. */
+export const TEST_RUN_TYPES = ['public', 'contest', 'group'] as const;
+
+/**
+ * The problem a test run may use, by the admission rule of submitting in the same scope (issue 23 §1; see
+ * submission.scope.ts): type contest needs `cid` (400 naming it) and runs the contest's rule (registration, end,
+ * contest-only problems included); otherwise a `tid` runs the training's rule, type group with `gid` the group's,
+ * and a plain public run the problem's own visibility rule (403).
+ */
+async function admitTestRun(ctx: AppContext, user: SessionUser, input: TestJudgeInput): Promise<ProblemRow> {
+  const scoped = {
+    pid: input.pid,
+    language: input.language,
+    code: input.code,
+    cid: input.cid ?? 0,
+    tid: input.tid,
+    gid: input.gid,
+  };
+  if (input.type === 'contest') {
+    if (!input.cid) throw badRequest('validation.required', { field: 'cid' });
+    return (await admitScoped(ctx, user, scoped, 'contest')).problem;
+  }
+  if (input.tid) return (await admitScoped(ctx, user, { ...scoped, cid: 0 }, 'training')).problem;
+  if (input.type === 'group' && input.gid)
+    return (await admitScoped(ctx, user, { ...scoped, cid: 0 }, 'group')).problem;
+  const problem = await findProblem(ctx.db, input.pid);
+  await assertCanUseProblem(ctx, user, problem);
+  return problem;
 }
 
 /**
  * Queues an online test run (doc 2 §4.4, §7 submit-problem-test-judge) with the problem's limits and the user's
- * input (at most 1000 characters). `type` public or group (the problem's own visibility rule decides). 429 while the user's previous test run is
- * unfinished (assertQueueRoom). Returns the testJudgeKey to poll.
+ * input (at most 1000 characters). `type` public, contest (with `cid`) or group (with `gid`); the scope's admission
+ * rule decides (admitTestRun); 400 for another type. 429 while the user's previous test run is unfinished
+ * (assertQueueRoom). Returns the testJudgeKey to poll.
  */
 export async function submitTestJudge(
   ctx: AppContext,
@@ -30,14 +72,13 @@ export async function submitTestJudge(
   input: TestJudgeInput,
 ): Promise<string> {
   if (!canSubmitRole(user.role)) throw forbidden('submission.roleCannotSubmit');
-  if (input.type !== 'public' && input.type !== 'group') throw badRequest('submission.testRunPublicOnly');
+  if (!(TEST_RUN_TYPES as readonly string[]).includes(input.type)) throw badRequest('submission.testRunType');
   if (input.isRemoteJudge) throw badRequest('submission.testRunRemote');
   assertCode(input.code);
   if (input.userInput.length > LIMITS.testInputMax) {
     throw badRequest('submission.testInputTooLong', { max: LIMITS.testInputMax });
   }
-  const problem = await findProblem(ctx.db, input.pid);
-  await assertCanUseProblem(ctx, user, problem);
+  const problem = await admitTestRun(ctx, user, input);
   await assertLanguage(ctx.db, problem, input.language);
   const key = randomUUID();
   await ctx.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { admins, all, type MatrixRow } from './roles.js';
+import { admins, all, type MatrixRow, signedIn } from './roles.js';
 
 /** Public reads: every role, private problems for admin roles only. */
 export const publicRows: MatrixRow[] = [
@@ -46,6 +46,48 @@ export const publicRows: MatrixRow[] = [
     what: 'a private problem: only those who may view it',
     request: (s) => ({ url: `/api/get-problem-languages?pid=${s.privatePid}` }),
     expect: admins(200, { anonymous: 403 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-problem-languages',
+    what: 'in a contest (cid): as its problem detail, login and contest access (issue 23 §1)',
+    request: (s) => ({ url: `/api/get-problem-languages?pid=${s.publicPid}&cid=${s.contestId}` }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-problem-languages',
+    what: 'in a private contest without registration: contest admins only',
+    request: (s) => ({ url: `/api/get-problem-languages?pid=${s.publicPid}&cid=${s.privateContestId}` }),
+    expect: signedIn(403, { root: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-full-screen-problem-list',
+    what: 'a contest: login and contest access',
+    request: (s) => ({ url: `/api/get-full-screen-problem-list?cid=${s.contestId}` }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-full-screen-problem-list',
+    what: 'a private contest without registration: contest admins only',
+    request: (s) => ({ url: `/api/get-full-screen-problem-list?cid=${s.privateContestId}` }),
+    expect: signedIn(403, { root: 200 }),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-full-screen-problem-list',
+    what: 'a training: login and training access',
+    request: (s) => ({ url: `/api/get-full-screen-problem-list?tid=${s.trainingId}` }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/get-full-screen-problem-list',
+    what: 'a private training without the password: its admins only',
+    request: (s) => ({ url: `/api/get-full-screen-problem-list?tid=${s.privateTrainingId}` }),
+    expect: signedIn(403, { root: 200 }),
   },
   {
     method: 'GET',

@@ -67,6 +67,24 @@ export const submissionsRows: MatrixRow[] = [
     expect: signedIn(200, { noSubmit: 403 }),
   },
   {
+    // An unknown language: root passes the contest's admission and stops at the language check (no run queued).
+    method: 'POST',
+    route: '/api/submit-problem-test-judge',
+    what: 'type contest: the contest admission (a private contest without registration: contest admins only)',
+    request: (s) => ({
+      payload: {
+        pid: s.publicPid,
+        language: 'No-such-language',
+        code: 'int main(){return 0;}',
+        userInput: '1 2',
+        type: 'contest',
+        cid: s.privateContestId,
+      },
+    }),
+    expect: signedIn(403, { root: 400 }),
+    refusedByTarget: true,
+  },
+  {
     method: 'GET',
     route: '/api/get-test-judge-result',
     what: 'owner only',
