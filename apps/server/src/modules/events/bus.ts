@@ -318,7 +318,10 @@ export class LiveBus {
     }
   }
 
-  /** A transient event from its NOTIFY payload: to the streams that may receive it, without an id. */
+  /**
+   * A transient event from its NOTIFY payload (audience `user` or `contest-admins`): to the streams that may
+   * receive it, without an id.
+   */
   private transient(payload: string): void {
     let m: LiveMessage;
     try {
@@ -326,8 +329,15 @@ export class LiveBus {
     } catch {
       return;
     }
-    if (m.audience !== 'user' || !m.uid) return;
-    for (const s of this.byUser.get(m.uid) ?? []) {
+    // `user`: that user's streams; `contest-admins` (a board change only admins may know of): every stream, each
+    // asked by the audience rules (anonymous ones are refused at once).
+    const targets =
+      m.audience === 'user' && m.uid
+        ? (this.byUser.get(m.uid) ?? [])
+        : m.audience === 'contest-admins'
+          ? this.streams
+          : [];
+    for (const s of targets) {
       s.enqueue(async () => {
         if (!s.closed && (await this.audience.mayReceive(s.user, m))) s.send(m.type, m.data, null);
       });

@@ -57,30 +57,52 @@ export function publishToUser(
   return publish(db, { type, audience: 'user', uid, cid: 0, data });
 }
 
+/** The `verdict` data of submission row `s` (status, score, time, memory; judged / total null). */
+const verdictData = sql`jsonb_build_object('submitId', s.id, 'cid', s.cid, 'status', s.status, 'score', s.score,
+  'time', s.time, 'memory', s.memory, 'judged', NULL, 'total', NULL)`;
+
 /**
- * `verdict` of submission `submitId` as its row stands in `tx` (status, score, time, memory; judged / total null),
- * to its owner. Called by the judge hooks after the row was updated.
+ * `verdict` of submission `submitId` as its row stands in `tx`, to its owner. Called by the judge hooks after the row
+ * was updated. `transient`: not numbered (no id moves in anyone's stream, see producers.ts: a verdict the public may
+ * not see), delivered at commit all the same.
  */
-export async function publishVerdict(tx: Handle, submitId: number): Promise<void> {
+export async function publishVerdict(tx: Handle, submitId: number, transient = false): Promise<void> {
+  if (transient) {
+    await tx.execute(sql`
+      SELECT pg_notify(${LIVE_TRANSIENT_CHANNEL}, jsonb_build_object('type', ${LIVE_EVENT.verdict}::text,
+        'audience', 'user', 'uid', s.uid, 'cid', s.cid, 'data', ${verdictData})::text)
+      FROM submissions s WHERE s.id = ${submitId}`);
+    return;
+  }
   await tx.execute(
     insertAndNotify(sql`
-      SELECT ${LIVE_EVENT.verdict}, 'user', s.uid, s.cid,
-        jsonb_build_object('submitId', s.id, 'cid', s.cid, 'status', s.status, 'score', s.score,
-          'time', s.time, 'memory', s.memory, 'judged', NULL, 'total', NULL)
+      SELECT ${LIVE_EVENT.verdict}, 'user', s.uid, s.cid, ${verdictData}
       FROM submissions s WHERE s.id = ${submitId}`),
   );
 }
 
+/** Which `board` event to write (see publishBoard). */
+export type BoardEventKind = 'public' | 'sealed' | 'admins';
+
 /**
- * `board` of contest `cid` with the board's version as `tx` sees it (0 when the contest has no board row), to whoever
- * may see the contest's board. Never rows: the browser fetches the page through the board route, which seals it.
+ * `board` of contest `cid`, never rows: the browser fetches the page through the board route, which seals it.
+ * `public`: to whoever may see the board, with the board's version as `tx` sees it (0 when it has no board row);
+ * `sealed`: the same audience with version 0 (while the board is sealed its version counts hidden changes too);
+ * `admins`: a change only the contest's admins may know of (a verdict the public may not see), transient (not
+ * numbered, so no one else's stream id moves), with the version.
  */
-export async function publishBoard(tx: Handle, cid: number): Promise<void> {
+export async function publishBoard(tx: Handle, cid: number, kind: BoardEventKind = 'public'): Promise<void> {
+  const version =
+    kind === 'sealed' ? sql`0` : sql`coalesce((SELECT version FROM contest_boards WHERE cid = ${cid}), 0)`;
+  const data = sql`jsonb_build_object('cid', ${cid}::bigint, 'version', ${version})`;
+  if (kind === 'admins') {
+    await tx.execute(sql`
+      SELECT pg_notify(${LIVE_TRANSIENT_CHANNEL}, jsonb_build_object('type', ${LIVE_EVENT.board}::text,
+        'audience', 'contest-admins', 'uid', NULL, 'cid', ${cid}::bigint, 'data', ${data})::text)`);
+    return;
+  }
   await tx.execute(
-    insertAndNotify(sql`
-      SELECT ${LIVE_EVENT.board}, 'contest', NULL::text, ${cid}::bigint,
-        jsonb_build_object('cid', ${cid}::bigint,
-          'version', coalesce((SELECT version FROM contest_boards WHERE cid = ${cid}), 0))`),
+    insertAndNotify(sql`SELECT ${LIVE_EVENT.board}, 'contest', NULL::text, ${cid}::bigint, ${data}`),
   );
 }
 

@@ -10,6 +10,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { problems, submissions, users } from '../../db/schema/index.js';
 import { utcDay } from '../account/user-home.service.js';
+import { publicVerdicts } from '../contest/contest.public-verdicts.js';
 
 /** Rows of the recent AC rank (doc 1 §2.5). */
 export const RECENT_AC_RANK_SIZE = 10;
@@ -49,27 +50,35 @@ export async function recentSevenAcRank(ctx: AppContext): Promise<RecentAcRankIt
     .limit(RECENT_AC_RANK_SIZE);
 }
 
-const statsCache = new WeakMap<AppContext, { at: number; value: SubmissionStatistics }>();
+const statsCache = new WeakMap<AppContext, { at: number; seal: string; value: SubmissionStatistics }>();
 
 /**
  * Submissions of the last seven UTC days (today included), per day and per verdict (doc 1 §7
- * get-last-week-submission-statistics). Reused for STATISTICS_CACHE_MS unless `forceRefresh`.
+ * get-last-week-submission-statistics). A verdict a sealed contest hides counts as the public sees it (Pending or
+ * Submitted Unknown Result, `publicVerdicts`; issue 23 §2a), so the figures move only when the seal lifts. Reused
+ * for STATISTICS_CACHE_MS unless `forceRefresh` or the set of sealed contests changed since (a seal lifting shows at
+ * once).
  */
 export async function lastWeekSubmissionStatistics(
   ctx: AppContext,
   forceRefresh: boolean,
 ): Promise<SubmissionStatistics> {
-  const hit = statsCache.get(ctx);
-  if (!forceRefresh && hit && Date.now() - hit.at < STATISTICS_CACHE_MS) return hit.value;
   const now = new Date();
+  const pv = await publicVerdicts(ctx.db, now);
+  const hit = statsCache.get(ctx);
+  if (!forceRefresh && hit && hit.seal === pv.key && Date.now() - hit.at < STATISTICS_CACHE_MS) {
+    return hit.value;
+  }
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 6 * DAY_MS);
   const dateStrList = Array.from({ length: 7 }, (_, i) => utcDay(new Date(first.getTime() + i * DAY_MS)));
   const day = sql<string>`to_char(${submissions.submitTime} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const status = pv.publicStatusSql(submissions);
   const rows = await ctx.db
-    .select({ date: day, status: submissions.status, n: sql<number>`count(*)::int` })
+    .select({ date: day, status: sql<number>`${status}`, n: sql<number>`count(*)::int` })
     .from(submissions)
     .where(gte(submissions.submitTime, first))
-    .groupBy(day, submissions.status);
+    // By position: PostgreSQL does not match a parameterised expression of the select list to the same one here.
+    .groupBy(sql`1`, sql`2`);
   const index = new Map(dateStrList.map((d, i) => [d, i]));
   const zeros = () => dateStrList.map(() => 0);
   const acCountList = zeros();
@@ -92,7 +101,7 @@ export async function lastWeekSubmissionStatistics(
       .sort(([a], [b]) => a - b)
       .map(([status, counts]) => ({ status, counts })),
   };
-  statsCache.set(ctx, { at: Date.now(), value });
+  statsCache.set(ctx, { at: Date.now(), seal: pv.key, value });
   return value;
 }
 

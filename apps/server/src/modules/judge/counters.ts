@@ -27,6 +27,14 @@ const COLUMN: Record<number, CounterKey> = {
   [JudgeStatus.SYSTEM_ERROR]: 'countSe',
 };
 
+/** The field of a problem's counts (problemCount: `ac`, `wa`…) a counted verdict goes to; undefined: total only. */
+export type CounterField = 'ac' | 'wa' | 'ce' | 'pa' | 'tle' | 'mle' | 're' | 'pe' | 'se';
+
+/** The problemCount field of counted verdict `status` (the column moveCounters moves, without its `count`). */
+export function counterFieldOf(status: number): CounterField | undefined {
+  return COLUMN[status]?.slice(5).toLowerCase() as CounterField | undefined;
+}
+
 /** The status to store as `countedStatus` for a new verdict (null: not counted, see COUNTED_STATUS_CODES). */
 export function countedStatusOf(status: number): number | null {
   return isCountedStatus(status) ? status : null;

@@ -19,6 +19,7 @@ import {
 import { cachedTotal } from '../../lib/cached-total.js';
 import { notFound } from '../../lib/errors.js';
 import { assertCanViewProblem, loadProblemByProblemId, type ProblemRow } from './problem.access.js';
+import { publicProblemCounts } from './problem.counts.js';
 import { userProblemStatus } from './problem.status.js';
 import { statementHtml } from './statement-html.js';
 
@@ -111,8 +112,9 @@ export async function listPublicProblems(
     ctx,
     rows.map((r) => r.pid),
   );
+  const counted = await publicProblemCounts(ctx, rows);
   const page: Page<ProblemListItem> = {
-    records: rows.map((r) => ({ ...r, tags: tagMap.get(r.pid) ?? [] })),
+    records: counted.map((r) => ({ ...r, tags: tagMap.get(r.pid) ?? [] })),
     total,
     current: f.currentPage,
     size: f.limit,
@@ -219,7 +221,7 @@ export async function problemDetail(
   const status = user ? await userProblemStatus(ctx, user.uid, { pidList: [p.id], gid: gid ?? null }) : null;
   return {
     ...(await problemDetailOf(ctx, p)),
-    problemCount: practiceCount(p),
+    problemCount: await publicPracticeCount(ctx, p),
     myStatus: status?.[p.id]?.status ?? JudgeStatus.NOT_SUBMITTED,
   };
 }
@@ -246,7 +248,16 @@ export async function problemDetailOf(ctx: AppContext, p: ProblemRow) {
   };
 }
 
-/** The practice judge counts of a problem (doc 2 §3 problemCount). */
+/**
+ * The judge counts of a problem as the public sees them (doc 2 §3 problemCount; issue 23 §2a): practiceCount less
+ * the verdicts a sealed contest hides (publicProblemCounts). Every public view of problemCount goes through it.
+ */
+export async function publicPracticeCount(ctx: AppContext, p: ProblemRow) {
+  const [c] = await publicProblemCounts(ctx, [practiceCount(p)]);
+  return c;
+}
+
+/** The stored judge counts of a problem (problems.count_*, every verdict counted); shown through publicPracticeCount. */
 export function practiceCount(p: ProblemRow) {
   return {
     pid: p.id,

@@ -16,7 +16,7 @@ import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.acce
 import { loadSubmissionWithProblem } from './case-result.js';
 import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
 import { type AdmittedSubmit, admitScoped, reachableGroupSql, viewScoped } from './submission.scope.js';
-import { canSeeCode, toSubmissionView } from './submission.view.js';
+import { canSeeCode, toSubmissionView, withholdVerdict } from './submission.view.js';
 import { assertQueueRoom } from './user-queue.js';
 import { waCaseDataFor } from './wa-case.js';
 
@@ -131,7 +131,9 @@ async function assertSubmitInterval(ctx: AppContext, user: SessionUser): Promise
  * GET /api/get-submission-detail: the submission (code only when the viewer may see it; contest admins see the
  * code of their contest's submissions), the problem's codeShare, and waCaseData ({ caseIndex, inputName, outputName } of the first failing case when the viewer may
  * download it, doc 2 §6; else null). Throws 404 for unknown ids, 403 when the viewer may not view the problem; a
- * contest submission follows its contest's rule instead (viewScoped: access, hidden verdicts while sealed).
+ * contest submission follows its contest's rule instead (viewScoped: access, hidden verdicts while sealed); a hidden
+ * verdict shows through withholdVerdict (no score, time, memory, judger, judge times or version; issue 23 §2a) and
+ * with no waCaseData.
  */
 export async function getSubmissionDetail(ctx: AppContext, viewer: SessionUser | null, submitId: number) {
   const { s, p } = await loadSubmissionWithProblem(ctx, submitId);
@@ -140,18 +142,10 @@ export async function getSubmissionDetail(ctx: AppContext, viewer: SessionUser |
   if (!scoped || s.cid === 0) await assertCanViewProblem(ctx, viewer, p);
   const sw = await ctx.config.get('switch');
   const withCode = scoped?.isScopeAdmin || canSeeCode(viewer, s, p, sw.hideNonContestSubmissionCode);
-  const waCaseData = await waCaseDataFor(ctx, viewer, s, p);
-  const view = toSubmissionView(s, p.title, withCode);
-  if (scoped?.hiddenStatus != null) {
-    Object.assign(view, {
-      status: scoped.hiddenStatus,
-      score: null,
-      oiRankScore: null,
-      time: null,
-      memory: null,
-    });
-    view.errorMessage = null;
-  }
+  const hiddenStatus = scoped?.hiddenStatus ?? null;
+  const waCaseData = hiddenStatus != null ? null : await waCaseDataFor(ctx, viewer, s, p);
+  const shown = toSubmissionView(s, p.title, withCode);
+  const view = hiddenStatus != null ? withholdVerdict(shown, hiddenStatus) : shown;
   return { submission: view, codeShare: p.codeShare, waCaseData };
 }
 

@@ -88,3 +88,29 @@ export function toSubmissionView(s: SubmissionRow, title: string, withCode: bool
     version: s.version,
   };
 }
+
+/**
+ * What a verdict hidden from the viewer leaves of a submission-like row (issue 23 §2a): `status` as given (Pending
+ * or Submitted Unknown Result), and every field derived from the judging blanked when the row has it: score, OI
+ * rank score, time, memory, error message, judger, manual flag, judge start and end, and version (0, as first
+ * submitted; a rejudge would show otherwise). Returns a copy; the row itself is not changed.
+ */
+export function withholdVerdict<T extends object>(row: T, status: number): T & { status: number } {
+  const out: Record<string, unknown> = { ...row, status };
+  for (const [k, v] of Object.entries(WITHHELD)) if (k in row) out[k] = v;
+  return out as T & { status: number };
+}
+
+/** The judging fields a hidden verdict shows, and the blank each shows as. */
+const WITHHELD: Record<string, unknown> = {
+  score: null,
+  oiRankScore: null,
+  time: null,
+  memory: null,
+  errorMessage: null,
+  judger: null,
+  isManual: false,
+  judgeStart: null,
+  judgeEnd: null,
+  version: 0,
+};

@@ -4,7 +4,8 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { problems, type TrainingCell, trainingProblems, trainingRecords } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { assertCanViewProblem, canViewProblem, problemGroupStanding } from '../problem/problem.access.js';
-import { practiceCount, problemDetailOf, tagsByPid } from '../problem/problem.query.js';
+import { publicProblemCounts } from '../problem/problem.counts.js';
+import { problemDetailOf, publicPracticeCount, tagsByPid } from '../problem/problem.query.js';
 import { enterTraining } from './training.access.js';
 
 /** The training's problems in order (rank, then when added) with their problem rows. */
@@ -46,7 +47,7 @@ export async function trainingProblemList(
     ),
     cellsOf(ctx, tid, user.uid),
   ]);
-  return rows.map(({ tp, p }) => ({
+  const list = rows.map(({ tp, p }) => ({
     id: tp.id,
     pid: p.id,
     problemId: p.problemId,
@@ -60,6 +61,7 @@ export async function trainingProblemList(
     total: p.countTotal,
     myStatus: cells[String(p.id)]?.status ?? JudgeStatus.NOT_SUBMITTED,
   }));
+  return publicProblemCounts(ctx, list);
 }
 
 /**
@@ -87,7 +89,7 @@ export async function trainingProblemDetail(
   const [detail, cells] = await Promise.all([problemDetailOf(ctx, row.p), cellsOf(ctx, tid, user.uid)]);
   return {
     ...detail,
-    problemCount: practiceCount(row.p),
+    problemCount: await publicPracticeCount(ctx, row.p),
     trainingProblem: { id: row.tp.id, tid, pid: row.p.id, displayId: row.tp.displayId, rank: row.tp.rank },
     myStatus: cells[String(row.p.id)]?.status ?? JudgeStatus.NOT_SUBMITTED,
   };
