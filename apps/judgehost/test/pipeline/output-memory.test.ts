@@ -90,6 +90,18 @@ describe('output is not memory (issue 24 item 1)', () => {
     expect(Math.abs(large.memory - small.memory)).toBeLessThan(1024);
   });
 
+  it('stderr: 20 MB of it (5 x the limit, under the cap) is not memory either', async () => {
+    const code = `#include <cstdio>
+int main() {
+  static char line[] = "123456789\\n";
+  for (long long i = 0; i < ${(20 * MB) / 10}; i++) std::fwrite(line, 1, 10, stderr);
+  std::printf("3\\n");
+}`;
+    const result = await submit({ code, problem: { memoryLimitMb: 4 }, cases: [['1 2\n', '3\n']] });
+    expect(result.cases.map((c) => c.status)).toEqual([JudgeStatus.ACCEPTED]);
+    expect(result.cases[0].memory).toBeLessThan(4 * 1024);
+  });
+
   it('keeps the output cap: past max(2 x answer, 32 MB) is Output Limit Exceeded, not MLE', async () => {
     const result = await submit({
       code: PRINTER,
