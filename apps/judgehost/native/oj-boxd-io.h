@@ -43,7 +43,11 @@ static void pin_input(int fd, struct pinned *p) {
   if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) return;
   void *addr = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
   if (addr == MAP_FAILED) return;
+#ifdef MADV_POPULATE_READ
   if (mlock(addr, (size_t)st.st_size) != 0) madvise(addr, (size_t)st.st_size, MADV_POPULATE_READ);
+#else
+  if (mlock(addr, (size_t)st.st_size) != 0) madvise(addr, (size_t)st.st_size, MADV_WILLNEED);
+#endif
   p->addr = addr;
   p->len = (size_t)st.st_size;
 }
