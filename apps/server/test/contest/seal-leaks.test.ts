@@ -203,7 +203,11 @@ describe('an OI contest sealed from its start', () => {
       judger: null,
     });
 
+    const lastAc = () => get(`/api/get-last-ac-code?pid=${pid}&cid=${cid}`, tok.a);
+    expect((await lastAc()).code).toBe(400);
+
     await endNow(cid);
+    expect((await lastAc()).body.data).toMatchObject({ code: 'int main(){}', language: 'C++' });
     expect(await listCounts(P, tok.a)).toEqual({
       ...before.list,
       total: before.list.total + 1,

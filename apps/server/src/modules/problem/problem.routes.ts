@@ -119,7 +119,7 @@ const problemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const u = requireUser(req);
-      return ok(await lastAcCode(app.ctx, u.uid, req.query.pid, req.query.cid ?? 0));
+      return ok(await lastAcCode(app.ctx, u, req.query.pid, req.query.cid ?? 0));
     },
   );
 

@@ -1,8 +1,10 @@
 import { JudgeStatus } from '@oj/shared';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.js';
-import { submissions } from '../../db/schema/index.js';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AppContext, SessionUser } from '../../context.js';
+import { contests, submissions } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
+import { contestAdminIn } from '../contest/contest.access.js';
+import { visibleVerdictSql } from '../contest/contest.visibility.js';
 
 export interface ProblemStatusQuery {
   pidList: number[];
@@ -61,14 +63,25 @@ export async function userProblemStatus(
 
 /**
  * The caller's most recent accepted code for a problem (doc 2 §7 GET /api/get-last-ac-code), in the contest
- * `cid` (0 outside contests). 400 with the spec's message when the user has not passed the problem.
+ * `cid` (0 outside contests). In a contest only submissions whose verdict the contest shows the caller count
+ * (visibleVerdictSql: a sealed OI contest hides one's own; issue 23 §2a). 400 with the spec's message when the user
+ * has not passed the problem (as far as they may see).
  */
 export async function lastAcCode(
   ctx: AppContext,
-  uid: string,
+  user: SessionUser,
   pid: number,
   cid: number,
 ): Promise<{ code: string; language: string }> {
+  const uid = user.uid;
+  let visible: SQL | undefined;
+  if (cid > 0) {
+    const [contest] = await ctx.db.select().from(contests).where(eq(contests.id, cid)).limit(1);
+    if (contest) {
+      const isAdmin = await contestAdminIn(ctx, user, contest);
+      visible = visibleVerdictSql({ contest, uid, isAdmin, now: new Date() }, submissions);
+    }
+  }
   const [row] = await ctx.db
     .select({ code: submissions.code, language: submissions.language })
     .from(submissions)
@@ -78,6 +91,7 @@ export async function lastAcCode(
         eq(submissions.pid, pid),
         eq(submissions.cid, cid),
         eq(submissions.status, JudgeStatus.ACCEPTED),
+        visible,
       ),
     )
     .orderBy(desc(submissions.id))
