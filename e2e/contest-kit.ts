@@ -150,6 +150,32 @@ export async function createProblem(server: RunningServer, rootToken: string, p:
   });
 }
 
+/**
+ * Makes each of `problems` contest-only (auth 3, the default of a problem created inside a contest) once a contest
+ * holds them: the contest's pages must then serve them on the contest's permission alone (issue 23 §1: the language
+ * list, submitting, test runs). Practice pages refuse them from then on.
+ */
+export async function makeContestOnly(
+  server: RunningServer,
+  rootToken: string,
+  problems: readonly ProblemSpec[],
+): Promise<void> {
+  for (const p of problems) {
+    const list = await api<{ records: { pid: number; problemId: string }[] }>(
+      server.base,
+      'GET',
+      `/get-problem-list?keyword=${encodeURIComponent(p.problemId)}`,
+      { token: rootToken },
+    );
+    const pid = list.data.records.find((r) => r.problemId === p.problemId)?.pid;
+    if (!pid) throw new Error(`no problem ${p.problemId}`);
+    await api(server.base, 'PUT', '/admin/problem/change-problem-auth', {
+      token: rootToken,
+      body: { pid, auth: 3 },
+    });
+  }
+}
+
 /** C++ code printing `a op b`, as lines to type (CodeMirror closes brackets itself). */
 export const cppCode = (op: string) => [
   '#include <iostream>',

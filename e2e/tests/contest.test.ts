@@ -8,6 +8,8 @@ import {
   type ContestWorld,
   cellClasses,
   cppCode,
+  JUDGE,
+  makeContestOnly,
   type ProblemSpec,
   pickTime,
   rootAdminPage,
@@ -23,8 +25,10 @@ import { api, newPage, type RunningServer, shot } from '../harness.js';
 /**
  * A timed ACM contest as a coach runs it (issue 9 §5): root makes three accounts (through the API: the admin users
  * page is another helper's), then in the browser creates an ACM contest sealed for its whole length, adds three
- * public problems as A, B and C; the three participants open the contest, solve in the browser (the REAL embedded
- * judge), and the board shows the right order to root and a sealed board to them. Screenshots of the contest
+ * public problems as A, B and C and makes them contest-only (as problems made inside a contest are; issue 23 §1);
+ * the three participants open the contest, solve in the browser (the REAL embedded judge), test-run, use focus
+ * mode with its problem strip and the contest's submission-detail page, and the board shows the right order to
+ * root and a sealed board to them. Screenshots of the contest
  * pages in English, Chinese and at 375 px go to e2e/screenshots/.
  */
 
@@ -99,6 +103,7 @@ describe('contest', () => {
     expect(cid).toBeGreaterThan(0);
 
     await addPublicProblems(root, PROBLEMS, 'ABC');
+    await makeContestOnly(server, rootToken, PROBLEMS);
     const table = root.getByTestId('contest-problem-table');
     await shootThreeWays(root, 'contest-admin-problems', async () => {
       await expect.poll(() => table.locator('.ant-table-row').count(), T).toBe(3);
@@ -159,6 +164,58 @@ describe('contest', () => {
       .poll(() => carol.getByTestId('status-cell').first().getAttribute('data-status'), T)
       .toBe('-1');
   }, 600_000);
+
+  it('on a contest-only problem: the status panel opens the contest submission detail; a test run in the contest', async () => {
+    const alice = userPages[0];
+    // alice's last submit was B: the panel links to the contest's submission-detail route (doc 2 §2.5).
+    const link = alice.getByTestId('submission-detail-link');
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(new RegExp(`^/contest/${cid}/problem/B/submission-detail/\\d+$`));
+    await link.click();
+    await alice.getByTestId('submission-detail').waitFor(T);
+    expect(alice.url()).toContain(href);
+    // A hard load of the address shows the page too (not the 404 page).
+    await alice.setViewportSize({ width: 1440, height: 900 });
+    await alice.goto(`${server.base}${href}`);
+    await shootThreeWays(alice, 'contest-submission-detail', async () => {
+      await alice.getByTestId('submission-detail').waitFor(T);
+    });
+
+    // The online test runs as type contest: the sample's input and output, alice's saved code for A.
+    await alice.goto(`${server.base}/contest/${cid}/problem/A`);
+    await expect.poll(() => alice.locator('.cm-content').count(), T).toBe(1);
+    await expect.poll(() => alice.getByTestId('submit-code').isEnabled(), T).toBe(true);
+    await alice.getByTestId('open-test-drawer').click();
+    await alice.getByTestId('test-run').click();
+    await expect.poll(() => alice.getByTestId('test-status').getAttribute('data-status'), JUDGE).toBe('0');
+    await shot(alice, 'contest-test-run-en');
+    await alice.keyboard.press('Escape');
+    await expect.poll(() => alice.locator('.ant-drawer-open').count(), T).toBe(0);
+  }, 300_000);
+
+  it('focus mode: /contest/{cid}/problem/{pid}/full-screen with the problem strip to switch problems', async () => {
+    const bob = userPages[1];
+    await bob.setViewportSize({ width: 1440, height: 900 });
+    await bob.goto(`${server.base}/contest/${cid}/problem/A/full-screen`);
+    await bob.getByTestId('focus-mode').waitFor(T);
+    const items = bob.getByTestId('focus-strip-item');
+    await expect
+      .poll(() => items.evaluateAll((els) => els.map((e) => e.getAttribute('data-problem'))), T)
+      .toEqual(['A', 'B', 'C']);
+    expect(await items.first().getAttribute('aria-current')).toBe('page');
+    // bob solved A: the strip shows it; the language list of the contest-only problem is there.
+    await bob.getByTestId('focus-problem-strip').getByTestId('my-status-ac').waitFor(T);
+    await expect.poll(() => bob.getByTestId('submit-code').isEnabled(), T).toBe(true);
+    await shootThreeWays(bob, 'contest-full-screen', async () => {
+      await bob.getByTestId('focus-problem-strip').waitFor(T);
+    });
+    await bob.setViewportSize({ width: 1440, height: 900 });
+    await items.filter({ hasText: 'Contest Product' }).click();
+    await bob.waitForURL(new RegExp(`/contest/${cid}/problem/B/full-screen$`));
+    await bob.getByTestId('focus-mode').waitFor(T);
+    await expect.poll(() => bob.getByTestId('problem-title').textContent(), T).toContain('Contest Product');
+    await expect.poll(() => items.nth(1).getAttribute('aria-current'), T).toBe('page');
+  }, 300_000);
 
   it('the board shows the real order to root and a sealed board to the participants', async () => {
     await root.goto(`${server.base}/contest/${cid}/rank`);

@@ -13,6 +13,15 @@ export const contestShellRoutes: AppRoute[] = [
     page: () => import('./pages/ContestProblemPage.js'),
     meta: { hideFooter: true },
   },
+  {
+    path: 'problem/:problemID/full-screen',
+    page: () => import('./pages/ContestProblemPage.js'),
+    meta: { hideFooter: true },
+  },
+  {
+    path: 'problem/:problemID/submission-detail/:submitID',
+    page: () => import('../submission/pages/SubmissionDetailPage.js'),
+  },
   { path: 'submissions', page: () => import('./pages/SubmissionsTab.js') },
   { path: 'rank', page: () => import('./pages/RankTab.js') },
   { path: 'announcements', page: () => import('./pages/AnnouncementsTab.js') },

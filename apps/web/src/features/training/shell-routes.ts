@@ -12,5 +12,10 @@ export const trainingShellRoutes: AppRoute[] = [
     page: () => import('./pages/TrainingProblemPage.js'),
     meta: { hideFooter: true },
   },
+  {
+    path: 'problem/:problemID/full-screen',
+    page: () => import('./pages/TrainingProblemPage.js'),
+    meta: { hideFooter: true },
+  },
   { path: 'rank', page: () => import('./pages/RankTab.js') },
 ];

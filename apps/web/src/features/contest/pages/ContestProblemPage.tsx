@@ -2,7 +2,7 @@ import { JudgeStatus } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { ProblemWorkspace } from '../../problem/components/ProblemWorkspace.js';
 import { contestKeys, useContestProblemDetail } from '../api/contest.js';
 import { useContestShell } from '../components/ContestContext.js';
@@ -29,13 +29,15 @@ function confirmOverwrite(title: string, ok: string, cancel: string): Promise<bo
  * contest scope — the problem by display id, submissions and polling with the cid, My Submission from the contest,
  * Solutions to the contest's list, no discussion link. Submitting is blocked before the start, after the end
  * (unless allowed) and before registering; in an OI contest without real-time results, a second submission asks
- * to overwrite the first.
+ * to overwrite the first. The /full-screen twin (ContestFullProblemDetails) opens in focus mode with the contest's
+ * problem strip.
  */
 export default function ContestProblemPage() {
   const { t } = useTranslation('contest');
   const navigate = useNavigate();
   const qc = useQueryClient();
   const { problemID = '' } = useParams();
+  const { pathname } = useLocation();
   const { contest: c, phase, access, isContestAdmin } = useContestShell();
   const { data, isLoading, isError } = useContestProblemDetail(c.id, problemID);
 
@@ -60,6 +62,7 @@ export default function ContestProblemPage() {
   const detail = { ...data, problem: { ...data.problem, problemId: problemID } };
   return (
     <ProblemWorkspace
+      key={pathname}
       detail={detail}
       showDiscussion={false}
       solutionsPath={`/contest/${c.id}/submissions?problemID=${encodeURIComponent(problemID)}&completeProblemID=true`}
@@ -67,6 +70,8 @@ export default function ContestProblemPage() {
       beforeSubmit={beforeSubmit}
       onJudged={() => void qc.invalidateQueries({ queryKey: contestKeys.one(c.id) })}
       submitDisabledReason={block ? t(block) : undefined}
+      startFocused={pathname.endsWith('/full-screen')}
+      strip={{ cid: c.id, base: `/contest/${c.id}`, current: problemID }}
     />
   );
 }

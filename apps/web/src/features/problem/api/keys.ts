@@ -10,8 +10,8 @@ export const problemKeys = {
   details: () => [...problemKeys.all, 'detail'] as const,
   /** GET /api/get-problem-detail by display id (problemId). */
   detail: (problemId: string) => [...problemKeys.details(), problemId] as const,
-  /** The languages one problem accepts, by numeric pid. */
-  languages: (pid: number) => [...problemKeys.all, 'languages', pid] as const,
+  /** The languages one problem accepts, by numeric pid, asked in a contest (`cid`) or group (`gid`), 0 for none. */
+  languages: (pid: number, cid = 0, gid = 0) => [...problemKeys.all, 'languages', pid, cid, gid] as const,
   tagsAndClassification: (oj: string) => [...problemKeys.all, 'tags-and-classification', oj] as const,
   /** The signed-in user's status on the listed problems. */
   userStatus: (pidList: number[]) => [...problemKeys.all, 'user-status', pidList] as const,

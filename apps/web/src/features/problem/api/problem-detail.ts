@@ -14,12 +14,23 @@ export const problemDetailQuery = (problemId: string, gid?: number) =>
 export const useProblemDetail = (problemId: string, gid?: number) =>
   useQuery(problemDetailQuery(problemId, gid));
 
-/** GET /api/get-problem-languages?pid= -> the languages the problem accepts (with content types). */
-export const getProblemLanguages = (pid: number) => apiGet<LanguageVo[]>('/get-problem-languages', { pid });
-export const problemLanguagesQuery = (pid: number) =>
-  queryOptions({ queryKey: problemKeys.languages(pid), queryFn: () => getProblemLanguages(pid) });
-export const useProblemLanguages = (pid: number | undefined) =>
-  useQuery({ ...problemLanguagesQuery(pid ?? 0), enabled: !!pid });
+/**
+ * GET /api/get-problem-languages?pid=&cid=&gid= -> the languages the problem accepts (with content types). In a
+ * contest (`cid`) the server asks the contest problem page's permission, so contest-only problems answer too; in a
+ * group (`gid`) the group's (issue 23 §1).
+ */
+export const getProblemLanguages = (pid: number, scope: { cid?: number; gid?: number } = {}) =>
+  apiGet<LanguageVo[]>('/get-problem-languages', {
+    pid,
+    ...(scope.cid ? { cid: scope.cid } : scope.gid ? { gid: scope.gid } : {}),
+  });
+export const problemLanguagesQuery = (pid: number, scope: { cid?: number; gid?: number } = {}) =>
+  queryOptions({
+    queryKey: problemKeys.languages(pid, scope.cid ?? 0, scope.cid ? 0 : (scope.gid ?? 0)),
+    queryFn: () => getProblemLanguages(pid, scope),
+  });
+export const useProblemLanguages = (pid: number | undefined, scope: { cid?: number; gid?: number } = {}) =>
+  useQuery({ ...problemLanguagesQuery(pid ?? 0, scope), enabled: !!pid });
 
 /**
  * GET /api/get-last-ac-code?pid=&cid= (login) -> { code, language }. Silent: the caller shows the spec's 4 s error

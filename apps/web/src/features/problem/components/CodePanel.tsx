@@ -23,6 +23,7 @@ import { session, useSession } from '../../../lib/session.js';
 import { submissionKeys } from '../../submission/api/keys.js';
 import { type SubmitScope, submitProblemJudge } from '../../submission/api/submit.js';
 import { SubmitStatusPanel } from '../../submission/components/SubmitStatusPanel.js';
+import { submissionDetailPath } from '../../submission/lib/detail-path.js';
 import { useSubmissionPoll } from '../../submission/lib/useSubmissionPoll.js';
 import { problemKeys } from '../api/keys.js';
 import { getLastAcCode, useProblemLanguages } from '../api/problem-detail.js';
@@ -60,7 +61,9 @@ export function CodePanel({ detail, scope, beforeSubmit, onJudged, submitDisable
   const p = detail.problem;
   const cid = scope?.cid;
   const storeKey = cid ? `contest-${cid}-problem-${p.id}` : `problem-${p.id}`;
-  const langs = useProblemLanguages(p.id);
+  // Asked in the page's scope: a contest-only problem answers only inside its contest (issue 23 §1). A group's
+  // training may hold site problems: there the problem's own rule (as the training's detail) decides, not the gid.
+  const langs = useProblemLanguages(p.id, { cid, gid: scope?.tid ? undefined : scope?.gid });
   const allowed = useMemo(() => (langs.data ?? []).map((l) => l.name), [langs.data]);
   const saved = useMemo(() => loadSavedCode(storeKey), [storeKey]);
   const [look, setLook] = useState<EditorLook>(() => normalizeLook({ ...loadGlobalLook(), ...saved }));
@@ -198,7 +201,13 @@ export function CodePanel({ detail, scope, beforeSubmit, onJudged, submitDisable
           {judging ? t('Judging') : t('Submit')}
         </Button>
       </Space>
-      {poll.state && <SubmitStatusPanel state={poll.state} showScore={p.type === ProblemType.OI} />}
+      {poll.state && (
+        <SubmitStatusPanel
+          state={poll.state}
+          showScore={p.type === ProblemType.OI}
+          detailPath={submissionDetailPath(poll.state.submitId, scope, p.problemId)}
+        />
+      )}
       {token && (
         <TestJudgeDrawer
           open={testOpen}
@@ -208,6 +217,7 @@ export function CodePanel({ detail, scope, beforeSubmit, onJudged, submitDisable
           getCode={() => codeRef.current}
           examples={p.examples ?? []}
           judgeMode={p.judgeMode}
+          scope={scope}
         />
       )}
     </div>

@@ -7,11 +7,12 @@ import { useSubmissionList } from '../../submission/api/submission-list.js';
 import type { SubmissionListItem } from '../../submission/api/types.js';
 import { RelativeTime } from '../../submission/components/RelativeTime.js';
 import { StatusTag } from '../../submission/components/StatusTag.js';
+import { submissionDetailPath } from '../../submission/lib/detail-path.js';
 import { formatLength, formatMemory, formatTimeMs } from '../../submission/lib/format.js';
 
 /**
  * The My Submission tab of doc 2 §2.2 (login): the signed-in user's submissions of this problem, 10 a page,
- * refreshed every 2 s while one is unfinished; a status click opens the submission. In a contest (`cid`) the
+ * refreshed every 2 s while one is unfinished; a status click opens the submission (the scope's detail page). In a contest (`cid`) the
  * problem is its display id and the rows come from the contest's submissions; in a group (`gid`) from the group's.
  */
 export function MySubmissions({ problemId, cid, gid }: { problemId: string; cid?: number; gid?: number }) {
@@ -37,7 +38,7 @@ export function MySubmissions({ problemId, cid, gid }: { problemId: string; cid?
         <StatusTag
           status={s}
           isManual={r.isManual}
-          onClick={() => navigate(`/submission-detail/${r.submitId}`)}
+          onClick={() => navigate(submissionDetailPath(r.submitId, { cid, gid }, problemId))}
         />
       ),
     },

@@ -6,6 +6,7 @@ import { LineTabs } from '../../../components/LineTabs.js';
 import { useSession } from '../../../lib/session.js';
 import type { ProblemDetailResponse } from '../api/types.js';
 import { CodePanel, type CodePanelProps } from './CodePanel.js';
+import { FocusProblemStrip, type FocusProblemStripProps, STRIP_HEIGHT } from './FocusProblemStrip.js';
 import { ProblemStatement } from './ProblemStatement.js';
 import { SplitPane } from './SplitPane.js';
 
@@ -24,12 +25,15 @@ export interface ProblemWorkspaceProps extends Omit<CodePanelProps, 'detail'> {
   discussionPath?: string;
   /** Open in focus mode (the full-screen routes, doc 1 §2.1). */
   startFocused?: boolean;
+  /** In a contest or training: the focus-mode problem strip's scope (doc 2 §2.2). */
+  strip?: FocusProblemStripProps;
 }
 
 /**
  * The problem page body of doc 2 §2.2, shared by practice and contest pages: tabs Problem Description / My
  * Submission (login) / Problem Annex (when the problem has extra files) on the left, the editor on the right, a
- * resizable split and a focus (full-screen) mode left with Escape. `scope` (e.g. a contest's cid) flows to the
+ * resizable split and a focus (full-screen) mode left with Escape; in focus mode a contest's or training's page
+ * shows the problem strip (`strip`) under the split. `scope` (e.g. a contest's cid) flows to the
  * editor's submit and polling and to the My Submission list.
  */
 export function ProblemWorkspace({
@@ -38,6 +42,7 @@ export function ProblemWorkspace({
   solutionsPath,
   discussionPath,
   startFocused = false,
+  strip,
   ...panel
 }: ProblemWorkspaceProps) {
   const { t } = useTranslation('problem');
@@ -118,7 +123,7 @@ export function ProblemWorkspace({
     <SplitPane
       left={left}
       right={<CodePanel detail={detail} {...panel} />}
-      height={focus ? 'calc(100vh - 16px)' : 'calc(100vh - 92px)'}
+      height={focus ? `calc(100vh - ${16 + (strip ? STRIP_HEIGHT : 0)}px)` : 'calc(100vh - 92px)'}
     />
   );
   if (focus) {
@@ -135,6 +140,7 @@ export function ProblemWorkspace({
         data-testid="focus-mode"
       >
         {split}
+        {strip && <FocusProblemStrip {...strip} />}
       </div>
     );
   }

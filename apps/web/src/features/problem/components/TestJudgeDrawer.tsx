@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { t as tt } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/notify.js';
 import { usePoll } from '../../../lib/use-poll.js';
-import { getTestJudgeResult, submitTestJudge } from '../../submission/api/submit.js';
+import { getTestJudgeResult, type SubmitScope, submitTestJudge } from '../../submission/api/submit.js';
 import type { TestJudgeResult } from '../../submission/api/types.js';
 import { StatusTag } from '../../submission/components/StatusTag.js';
 import { formatMemory, formatTimeMs } from '../../submission/lib/format.js';
@@ -23,6 +23,8 @@ export interface TestJudgeDrawerProps {
   getCode: () => string;
   examples: Example[];
   judgeMode: string;
+  /** The page's scope (a contest's cid, a group's gid, a training's tid): decides the run's type. */
+  scope?: SubmitScope;
 }
 
 const mono: React.CSSProperties = { fontFamily: 'monospace' };
@@ -85,13 +87,16 @@ export function TestJudgeDrawer(p: TestJudgeDrawerProps) {
     setSubmitting(true);
     setAsked(null);
     try {
-      const key = await submitTestJudge({
-        pid: p.pid,
-        language: p.language,
-        code: p.getCode(),
-        userInput: input,
-        expectedOutput: expected,
-      });
+      const key = await submitTestJudge(
+        {
+          pid: p.pid,
+          language: p.language,
+          code: p.getCode(),
+          userInput: input,
+          expectedOutput: expected,
+        },
+        p.scope,
+      );
       setAsked({ key, input, expected });
     } catch {
       // the api client showed the message

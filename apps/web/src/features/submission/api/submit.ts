@@ -40,11 +40,18 @@ export interface TestJudgeInput extends SubmitInput {
   expectedOutput?: string;
 }
 
-/** POST /api/submit-problem-test-judge (doc 2 §4.4, §7) -> the testJudgeKey to poll. */
-export const submitTestJudge = (s: TestJudgeInput) =>
+/**
+ * POST /api/submit-problem-test-judge (doc 2 §4.4, §7) -> the testJudgeKey to poll. The type follows the page's
+ * scope: contest with its cid, group with its gid (and the tid of a group's training), else public (with a
+ * training's tid); the server then asks the same admission as a submit there (issue 23 §1).
+ */
+export const submitTestJudge = (s: TestJudgeInput, scope: SubmitScope = {}) =>
   apiPost<string>('/submit-problem-test-judge', {
     ...s,
-    type: 'public',
+    type: scope.cid ? 'contest' : scope.gid ? 'group' : 'public',
+    ...(scope.cid ? { cid: scope.cid } : {}),
+    ...(!scope.cid && scope.tid ? { tid: scope.tid } : {}),
+    ...(!scope.cid && scope.gid ? { gid: scope.gid } : {}),
     isRemoteJudge: false,
     expectedOutput: s.expectedOutput || null,
   });

@@ -10,9 +10,17 @@ import { StatusTag } from './StatusTag.js';
 /**
  * The status panel under the editor after a submit (doc 2 §4.3): Pending, Compiling, Judging (k/n) as the judge
  * reports, then the verdict in its colour (spinner while unfinished), time, memory, score for OI, and a link to
- * the submission detail.
+ * the submission detail (`detailPath`, the scope's detail page; /submission-detail/{id} by default).
  */
-export function SubmitStatusPanel({ state, showScore }: { state: PollState; showScore?: boolean }) {
+export function SubmitStatusPanel({
+  state,
+  showScore,
+  detailPath,
+}: {
+  state: PollState;
+  showScore?: boolean;
+  detailPath?: string;
+}) {
   const { t } = useTranslation('submission');
   const finished = isFinishedStatus(state.status);
   const ac = state.status === JudgeStatus.ACCEPTED;
@@ -43,7 +51,10 @@ export function SubmitStatusPanel({ state, showScore }: { state: PollState; show
             </>
           )}
           {state.gaveUp && <span>{t('Still_judging_check_later')}</span>}
-          <Link to={`/submission-detail/${state.submitId}`} data-testid="submission-detail-link">
+          <Link
+            to={detailPath ?? `/submission-detail/${state.submitId}`}
+            data-testid="submission-detail-link"
+          >
             {t('View_detail')} #{state.submitId}
           </Link>
         </Space>

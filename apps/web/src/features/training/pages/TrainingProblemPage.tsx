@@ -10,7 +10,8 @@ import { useTrainingShell } from '../components/TrainingContext.js';
  * /training/:trainingID/problem/:problemID (doc 2 §2.2 training variant): the practice workspace in the training
  * scope — the problem by display id, submissions carrying the tid (practice submissions too, so polling and My
  * Submission are the practice ones); a verdict refreshes the training's progress, list and rank. In a group's
- * training the group's submissions list My Submission, and the /full-screen address opens in focus mode.
+ * training the group's submissions list My Submission, and the /full-screen address opens in focus mode with the
+ * training's problem strip.
  */
 export default function TrainingProblemPage() {
   const { t } = useTranslation('training');
@@ -38,6 +39,7 @@ export default function TrainingProblemPage() {
       key={pathname}
       scope={{ tid: tr.id, gid }}
       startFocused={pathname.endsWith('/full-screen')}
+      strip={{ tid: tr.id, base, current: problemID }}
       onJudged={() => void qc.invalidateQueries({ queryKey: trainingKeys.all })}
     />
   );
