@@ -13,6 +13,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { contestCells, contestProblems, users } from '../../../db/schema/index.js';
 import type { BoardContest } from './cells.js';
+import { loadFirstPending } from './first-blood.js';
 import type { SharedPage } from './page.js';
 import { boardRule } from './rules/index.js';
 import type { BoardView, CellRow, RowContext } from './rules/types.js';
@@ -291,7 +292,10 @@ export async function buildBoard(
   version: number,
 ): Promise<BuiltBoard> {
   const displayIdOf = await loadDisplayIds(db, c.id);
-  const ctx = rowContext(c, view, displayIdOf);
+  const ctx = {
+    ...rowContext(c, view, displayIdOf),
+    firstPending: await loadFirstPending(db, c, displayIdOf),
+  };
   const byUser = cellsByUser(await loadViewCells(db, c.id, view));
   const people = byUser.size
     ? await loadPeople(db, sql`(SELECT DISTINCT uid FROM contest_cells WHERE cid = ${c.id})`)

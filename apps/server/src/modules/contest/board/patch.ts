@@ -13,6 +13,7 @@ import {
   rankRows,
 } from './build.js';
 import type { BoardState } from './cells.js';
+import { loadFirstPending } from './first-blood.js';
 
 /** More participants changed than this (or than a fifth of the rows): a full build is cheaper than a patch. */
 export const PATCH_MAX_USERS = 2000;
@@ -47,7 +48,7 @@ export async function patchBoard(
     ),
   ).map((r) => r.uid);
   if (changed.length > PATCH_MAX_USERS || changed.length > Math.max(50, old.rows.length / 5)) return null;
-  const ctx = old.ctx;
+  const ctx = { ...old.ctx, firstPending: await loadFirstPending(db, c, old.displayIdOf) };
   const gone = new Set(changed);
   const kept = changed.length ? old.rows.filter((r) => !gone.has(r.uid)) : old.rows.slice();
   let fresh: ScoreboardRowVo[] = [];
@@ -59,7 +60,7 @@ export async function patchBoard(
   fresh.sort(order);
   const rows = mergeSorted(kept, fresh, order);
   rankRows(c, rows, ctx);
-  return { ...old, version: state.version, rows, pages: new Map() };
+  return { ...old, version: state.version, rows, ctx, pages: new Map() };
 }
 
 /** The merge of two arrays sorted by `order` (linear). */

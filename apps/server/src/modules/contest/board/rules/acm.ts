@@ -7,6 +7,7 @@ import {
   JudgeStatus,
 } from '@oj/shared';
 import { sql } from 'drizzle-orm';
+import { firstBloodOpen } from '../first-blood.js';
 import {
   boundsSql,
   contestSubmissionsSql,
@@ -45,7 +46,8 @@ function acmCell(c: CellRow, ctx: RowContext): AcmCellVo | null {
  * problems of (seconds from the start to the first AC + 20 min per counted wrong try before it). Totals and order
  * come from packages/shared scoreboard/ranking.ts (the web's scroll board uses the same). WA, PE, TLE,
  * MLE and RE count; CE, SE, Submitted Failed, Cancelled and PA are free; pending ones are shown as tries only.
- * First blood: the earliest in-contest AC per problem, every AC of that same second.
+ * First blood: the earliest in-contest AC per problem, every AC of that same second, once no submission made at or
+ * before that second is still being judged.
  */
 export const acmRule = defineBoardRule<AcmRowVo>({
   type: ContestType.ACM,
@@ -85,7 +87,7 @@ export const acmRule = defineBoardRule<AcmRowVo>({
     return { ...base, ...acmTotals(Object.values(submissionInfo)), submissionInfo };
   },
 
-  markBoard(rows, _ctx, noFirstBlood) {
+  markBoard(rows, ctx, noFirstBlood) {
     const first = new Map<string, number>();
     for (const r of rows) {
       if (noFirstBlood(r)) continue;
@@ -98,7 +100,10 @@ export const acmRule = defineBoardRule<AcmRowVo>({
     for (const r of rows) {
       const out = noFirstBlood(r);
       for (const [id, c] of Object.entries(r.submissionInfo)) {
-        c.isFirstAC = !out && c.isAC && !c.isAfterContest && c.ACTime === first.get(id);
+        const at = first.get(id);
+        // Not while a submission made at or before it is still being judged (first-blood.ts): never moved later.
+        c.isFirstAC =
+          !out && c.isAC && !c.isAfterContest && c.ACTime === at && !firstBloodOpen(ctx.firstPending, id, at);
       }
     }
   },

@@ -26,6 +26,11 @@ export interface RowContext {
   sealMs: number;
   /** pid -> displayId, for the contest's problems only. */
   displayIds: Map<number, string>;
+  /**
+   * Per display id, ms from the start to the earliest in-contest submission still being judged (first-blood.ts);
+   * ACM withholds first blood while one at or before the first AC's second is unfinished. Absent: none pending.
+   */
+  firstPending?: Map<string, number>;
 }
 
 /** Inputs of a rule's cell query: the submissions of one contest, narrowed by `filter` (a cell or all). */
