@@ -12,11 +12,19 @@ export function clientError(code: number, err: Error): AppError {
   return new AppError(code, 'http.clientError', { detail: err.message });
 }
 
+/** The wait a 429's message parameters name (`seconds`, or `minutes`), in whole seconds; null when none. */
+function retryAfterSeconds(params: Record<string, unknown>): number | null {
+  const { seconds, minutes } = params;
+  if (typeof seconds === 'number' && seconds > 0) return Math.ceil(seconds);
+  if (typeof minutes === 'number' && minutes > 0) return Math.ceil(minutes * 60);
+  return null;
+}
+
 /**
  * Turns every error into the `{ status, msg, data, msgKey, msgParams }` body (msgKey from the shared message
  * catalogue): AppError keeps its status, schema validation gives 400 naming the field, text or a number the
  * database refused (SQLSTATE 22021, 22P05, 22P02, 22003) gives 400, other client errors keep their 4xx, and
- * anything else is a logged 500 with a generic message. A failed query is logged with its SQL text and the
+ * anything else is a logged 500 with a generic message. A 429 carries Retry-After. A failed query is logged with its SQL text and the
  * database's code and message, never with its parameters (they may hold passwords).
  */
 export default fp(async function errorsPlugin(app: FastifyInstance) {
@@ -45,6 +53,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         out = new AppError(500, 'common.serverError');
       }
     }
+    // A throttle's 429 says when to come back (seconds or minutes in its message), as @fastify/rate-limit does.
+    const wait = out.statusCode === 429 ? retryAfterSeconds(out.msgParams) : null;
+    if (wait != null && !reply.hasHeader('retry-after')) reply.header('Retry-After', String(wait));
     return reply.status(out.statusCode).send(out.body());
   });
 });

@@ -16,6 +16,14 @@ export const LIMITS = {
   loginLockSeconds: 300,
   /** Failed logins decay: a (username, address) count restarts after this long without a failure. */
   loginFailureWindowSeconds: 900,
+  /**
+   * The same throttle on the secrets a signed-in user types to get in (contest and training passwords, group
+   * invitation codes; issue 23): this many wrong ones by one user (any address), or from one address (any user;
+   * higher, for a classroom behind one address), lock that user or address out of every secret for
+   * `loginLockSeconds`; counts decay as the login's do.
+   */
+  secretMaxFailuresPerUser: 5,
+  secretMaxFailuresPerAddress: 30,
   usernameMax: 20,
   passwordMin: 6,
   passwordMax: 20,
@@ -33,6 +41,13 @@ export const LIMITS = {
   repliesCollapsed: 3,
   announcementPageSize: 5,
   commentLikeGapMs: 100_000,
+  /**
+   * Comment rate limit (issue 23): an ordinary user writes at most this many comments and replies together per
+   * window in one discussion or contest, and at most `commentsPerWindow` in all (429 beyond).
+   */
+  commentsPerTargetPerWindow: 5,
+  commentsPerWindow: 20,
+  commentWindowSeconds: 60,
   discussionLikeGapMs: 1_000_000,
   pageSizeOptions: [10, 15, 30, 50, 100],
   /** Largest page number a list reads (larger ones read as this): page × 300 rows stays within 32 bits. */

@@ -2,7 +2,8 @@ import { cidField, cidQuery, contestListQuery, queryBool, registerContestBody } 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
-import { needLogin } from '../../plugins/auth.js';
+import { needLogin, requireUser } from '../../plugins/auth.js';
+import { throttleSecret } from '../account/secret-throttle.js';
 import { submissionListQuery } from '../submission/submission.list.js';
 import clarificationRoutes from './clarification/clarification.routes.js';
 import contestAdminRoutes from './contest.admin.routes.js';
@@ -37,12 +38,17 @@ const contestRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await contestInfo(app.ctx, req.user, req.query.cid)),
   );
 
-  /** POST /api/register-contest {cid, password} -> null (login; 400 wrong password or public contest). */
+  /**
+   * POST /api/register-contest {cid, password} -> null (login; 400 wrong password or public contest; 429 after too
+   * many wrong secrets from the user or address, account/secret-throttle.ts).
+   */
   app.post(
     '/register-contest',
     { onRequest: needLogin, schema: { body: registerContestBody } },
     async (req) => {
-      await registerContest(app.ctx, req.user, req.body.cid, req.body.password);
+      await throttleSecret(app.ctx, requireUser(req).uid, req.ip, ['contest.wrongPassword'], () =>
+        registerContest(app.ctx, req.user, req.body.cid, req.body.password),
+      );
       return ok(null, 'registered for the contest successfully');
     },
   );

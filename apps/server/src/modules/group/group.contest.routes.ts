@@ -37,7 +37,7 @@ import {
 } from '../contest/contest.problem.admin.js';
 import { listContests } from '../contest/contest.service.js';
 import { problemBody } from '../problem/problem.schema.js';
-import { adminGroup, enterGroup } from './group.access.js';
+import { adminGroup, enterGroup, needSomeGroupAdmin } from './group.access.js';
 import {
   addContestProblemFromGroup,
   contestOfLink,
@@ -53,7 +53,7 @@ const pidField = z.coerce
   .max(Number.MAX_SAFE_INTEGER, 'pid is out of range');
 const cidPidQuery = z.object({ cid: cidField, pid: pidField });
 const keyword = z.string().max(200).optional();
-/** Problem bodies carry typed test cases: up to 64 MiB, as on /api/admin/problem. */
+/** Problem bodies carry typed test cases: up to 64 MiB, as on /api/admin/problem (group admins only, before reading). */
 const PROBLEM_BODY_LIMIT = 64 * 1024 * 1024;
 
 /**
@@ -164,6 +164,8 @@ const groupContestRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
       bodyLimit: PROBLEM_BODY_LIMIT,
+      // The contest's admins are group roots or its creator, a group admin: nobody else gets the body read.
+      onRequest: needSomeGroupAdmin,
     },
     async (req) =>
       ok(await createGroupContestProblem(app.ctx, requireUser(req), req.body), 'Add successfully'),

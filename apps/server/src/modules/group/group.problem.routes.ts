@@ -15,7 +15,7 @@ import { adminGetProblem, adminListProblems, adminProblemCases } from '../proble
 import { listPublicProblems } from '../problem/problem.query.js';
 import { problemBody } from '../problem/problem.schema.js';
 import { listTags } from '../tag/tag.service.js';
-import { adminGroup, enterGroup } from './group.access.js';
+import { adminGroup, enterGroup, needSomeGroupAdmin } from './group.access.js';
 import {
   applyPublic,
   changeGroupProblemAuth,
@@ -30,8 +30,13 @@ import {
 const pidQuery = z.object({ pid: groupIdField('pid') });
 const keyword = z.string().trim().max(200).optional();
 const listQuery = pageQuery.extend({ gid: gidField, keyword });
-/** Problem bodies carry typed test cases: up to 64 MiB, as on /api/admin/problem (roles checked first). */
+/**
+ * Problem bodies carry typed test cases: up to 64 MiB, as on /api/admin/problem; compile checks carry code and
+ * extra files (16 MiB). Only callers who administer a group get that far: needSomeGroupAdmin runs before the body
+ * is read (issue 23 §2b: any signed-in user made the server parse 64 MiB).
+ */
 const PROBLEM_BODY_LIMIT = 64 * 1024 * 1024;
+const COMPILE_BODY_LIMIT = 16 * 1024 * 1024;
 const compileBody = z.object({
   pid: z.union([z.number(), z.string()]).nullish(),
   code: z.string({ error: 'code is required' }).max(256 * 1024, 'code: at most 256 KB'),
@@ -76,14 +81,14 @@ const groupProblemRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/group/problem body ProblemBody with problem.gid (group admins) -> {pid, problemId}. */
   app.post(
     '/group/problem',
-    { onRequest: needLogin, schema: { body: problemBody }, bodyLimit: PROBLEM_BODY_LIMIT },
+    { onRequest: needSomeGroupAdmin, schema: { body: problemBody }, bodyLimit: PROBLEM_BODY_LIMIT },
     async (req) => ok(await createGroupProblem(app.ctx, requireUser(req), req.body), 'Add successfully'),
   );
 
   /** PUT /api/group/problem body ProblemBody with problem.id (group root or author) -> {pid, problemId}. */
   app.put(
     '/group/problem',
-    { onRequest: needLogin, schema: { body: problemBody }, bodyLimit: PROBLEM_BODY_LIMIT },
+    { onRequest: needSomeGroupAdmin, schema: { body: problemBody }, bodyLimit: PROBLEM_BODY_LIMIT },
     async (req) => ok(await updateGroupProblem(app.ctx, requireUser(req), req.body), 'Update successfully'),
   );
 
@@ -118,9 +123,9 @@ const groupProblemRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/group/compile-${mode}`,
       {
-        onRequest: needLogin,
+        onRequest: needSomeGroupAdmin,
         schema: { querystring: z.object({ gid: gidField }), body: compileBody },
-        bodyLimit: 16 * 1024 * 1024,
+        bodyLimit: COMPILE_BODY_LIMIT,
       },
       async (req) => {
         const s = await adminGroup(app.ctx, req.user, req.query.gid);

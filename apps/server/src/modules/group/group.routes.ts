@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needLogin, requireUser } from '../../plugins/auth.js';
+import { throttleSecret } from '../account/secret-throttle.js';
 import { openGroup } from './group.access.js';
 import {
   createGroupAnnouncement,
@@ -110,9 +111,15 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await listApplications(app.ctx, req.user, req.query)),
   );
 
-  /** POST /api/group/member {gid, code?, reason?} (login) -> {auth}: joined (3) or applying (1). */
+  /**
+   * POST /api/group/member {gid, code?, reason?} (login) -> {auth}: joined (3) or applying (1). 429 after too many
+   * wrong invitation codes from the user or address (account/secret-throttle.ts).
+   */
   app.post('/group/member', { onRequest: needLogin, schema: { body: addGroupMemberBody } }, async (req) => {
-    const r = await addMember(app.ctx, requireUser(req), req.body);
+    const user = requireUser(req);
+    const r = await throttleSecret(app.ctx, user.uid, req.ip, ['group.wrongCode'], () =>
+      addMember(app.ctx, user, req.body),
+    );
     return ok(r, r.auth === 1 ? 'Apply successfully' : 'Join successfully');
   });
 

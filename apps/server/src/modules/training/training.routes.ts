@@ -8,7 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickEncoding, sendPage } from '../../lib/page-cache.js';
 import { ok } from '../../lib/reply.js';
-import { needLogin } from '../../plugins/auth.js';
+import { needLogin, requireUser } from '../../plugins/auth.js';
+import { throttleSecret } from '../account/secret-throttle.js';
 import trainingAdminRoutes from './training.admin.routes.js';
 import { trainingProblemDetail, trainingProblemList } from './training.problem.js';
 import { trainingRankBody } from './training.rank.js';
@@ -41,12 +42,17 @@ const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await trainingDetail(app.ctx, req.user, req.query.tid)),
   );
 
-  /** POST /api/register-training {tid, password} -> null (login; 400 public, registered or wrong password). */
+  /**
+   * POST /api/register-training {tid, password} -> null (login; 400 public, registered or wrong password; 429 after
+   * too many wrong secrets from the user or address, account/secret-throttle.ts).
+   */
   app.post(
     '/register-training',
     { onRequest: needLogin, schema: { body: registerTrainingBody } },
     async (req) => {
-      await registerTraining(app.ctx, req.user, req.body.tid, req.body.password);
+      await throttleSecret(app.ctx, requireUser(req).uid, req.ip, ['training.wrongPassword'], () =>
+        registerTraining(app.ctx, req.user, req.body.tid, req.body.password),
+      );
       return ok(null, 'Register training successfully');
     },
   );

@@ -168,14 +168,16 @@ export const groupRows: MatrixRow[] = [
   {
     method: 'POST',
     route: '/api/group/problem',
+    what: 'refused before the body is read unless the caller administers some group (issue 23)',
     request: body({ problem: { gid: GONE, problemId: '1001', title: 'T' } }),
-    expect: signedIn(404),
+    expect: signedIn(403, { root: 404 }),
   },
   {
     method: 'PUT',
     route: '/api/group/problem',
+    what: 'refused before the body is read unless the caller administers some group (issue 23)',
     request: body({ problem: { id: GONE, problemId: '1001', title: 'T' } }),
-    expect: signedIn(404),
+    expect: signedIn(403, { root: 404 }),
   },
   {
     method: 'DELETE',
@@ -379,8 +381,9 @@ export const groupRows: MatrixRow[] = [
   {
     method: 'POST',
     route: '/api/group/contest-problem',
+    what: 'refused before the body is read unless the caller administers some group (issue 23)',
     request: body({ problem: { problemId: 'C1', title: 'T' }, cid: GONE, displayId: 'A' }),
-    expect: signedIn(404),
+    expect: signedIn(403, { root: 404 }),
   },
   {
     method: 'GET',
