@@ -120,6 +120,20 @@ describe('training', () => {
     await shootThreeWays(root, 'training-admin-problems', async () => {
       await expect.poll(() => table.locator('.ant-table-row').count(), T).toBe(3);
     });
+    // The order edit sends the link id read from the answer's trainingProblemMap (doc 3 §7): C's order 2 -> 7.
+    const order = table
+      .locator('.ant-table-row')
+      .filter({ hasText: 'TW-SUB' })
+      .locator('input.ant-input-number-input');
+    const saved = root.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith('/api/admin/training/problem'),
+    );
+    await order.fill('7');
+    await order.blur();
+    const res = await saved;
+    expect(res.request().postDataJSON()).toMatchObject({ rank: 7 });
+    expect((await res.json()).status).toBe(200);
+    await expect.poll(() => order.inputValue(), T).toBe('7');
   }, 300_000);
 
   it('a student enters the password, solves two problems and sees 66.67 % progress and their rank row', async () => {
