@@ -1,15 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ContestType, LIMITS, Role, JudgeStatus as S } from '@oj/shared';
+import { ContestAuth, ContestRegisterStatus, ContestType, LIMITS, Role, JudgeStatus as S } from '@oj/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contestClarifications, contests, submissions } from '../../src/db/schema/index.js';
+import { contestClarifications, contestRegisters, contests, submissions } from '../../src/db/schema/index.js';
 import { feedTimings } from '../../src/modules/clics/clics.stream.js';
 import { rebuildBoard } from '../../src/modules/contest/board/cells.js';
 import { rejudge } from '../../src/modules/judge/judge.admin.service.js';
-import { makeUser } from '../account/fixtures.js';
+import { makeUser, PASSWORD } from '../account/fixtures.js';
 import { addProblems, judged, makeContest, queued } from '../contest/board-fixtures.js';
-import { createTestApp, type TestApp } from '../helpers.js';
+import { createTestApp, login, type TestApp } from '../helpers.js';
 import { basic, feed, fetchAll, get } from './clics-fixtures.js';
 import { replay } from './clics-replay.js';
 
@@ -140,6 +140,46 @@ describe('who may call', () => {
       String(closed.cid),
     );
     expect((await get(t.app, `contests/${oi.cid}`, admin())).code).toBe(404);
+  });
+});
+
+describe('submissions of a private contest', () => {
+  it('follow our submission list: not for anonymous or unregistered callers, yes once registered', async () => {
+    // Private, outside board open: the board is public, the submissions are the registered participants'.
+    const { cid, start } = await makeContest(t.ctx, {
+      creatorUid: u.cre,
+      startAgoMin: 120,
+      endInMin: 60,
+      openRank: true,
+      auth: ContestAuth.PRIVATE,
+    });
+    const pid = await addProblems(t.ctx, cid, ['A']);
+    await judged(t.ctx, { cid, start, uid: u.bob, pid: pid.A, min: 50, status: S.WRONG_ANSWER });
+    await rebuildBoard(t.ctx.db, cid);
+    await t.ctx.db.insert(contestRegisters).values({ cid, uid: u.ann, status: ContestRegisterStatus.VALID });
+    for (const auth of [undefined, basic(name('pat'))]) {
+      // Our own list refuses them (anonymous: 401; signed in, not registered: 403) ...
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/api/contest-submissions?cid=${cid}&currentPage=1&limit=10`,
+        headers: auth ? { authorization: await login(t.app, name('pat'), PASSWORD) } : {},
+      });
+      expect(own.statusCode, String(auth)).toBeGreaterThanOrEqual(401);
+      // ... and so does CLICS: no submissions or judgements in access, the endpoints or the feed.
+      const all = await fetchAll(t.app, cid, auth);
+      const types = all.access.endpoints.map((e: { type: string }) => e.type);
+      expect(types).not.toContain('submissions');
+      expect(types).not.toContain('judgements');
+      expect(types).toContain('scoreboard');
+      expect((await get(t.app, `contests/${cid}/submissions`, auth)).code).toBe(404);
+      expect((await get(t.app, `contests/${cid}/judgements`, auth)).code).toBe(404);
+      const events = await feed(t.app, cid, auth);
+      expect(events.filter((e) => e.type === 'submissions' || e.type === 'judgements')).toEqual([]);
+    }
+    const registered = await get(t.app, `contests/${cid}/submissions`, basic(name('ann')));
+    expect(registered.code).toBe(200);
+    expect(registered.json).toHaveLength(1);
+    expect((await get(t.app, `contests/${cid}/judgements`, admin())).json).toHaveLength(1);
   });
 });
 

@@ -84,18 +84,28 @@ const ADMIN_ONLY: Record<string, string[]> = {
   runs: ['id', 'judgement_id', 'ordinal', 'judgement_type_id', 'time', 'contest_time', 'run_time'],
 };
 
-/** The properties of endpoint `type` for this view (empty: the endpoint is not offered to it). */
-export function propertiesOf(view: Pick<ClicsView, 'admin'>, type: string): string[] {
+/** The endpoints that show submissions and their results: only for a view that may list the submissions. */
+const SUBMISSION_TYPES = new Set(['submissions', 'judgements', 'runs']);
+
+/** What the offered endpoints depend on: contest admin, and whether the caller may list the submissions. */
+type AccessView = Pick<ClicsView, 'admin' | 'seesSubmissions'>;
+
+/**
+ * The properties of endpoint `type` for this view (empty: the endpoint is not offered to it). Submissions,
+ * judgements and runs only when the view may list the contest's submissions (clics.view `seesSubmissions`).
+ */
+export function propertiesOf(view: AccessView, type: string): string[] {
+  if (SUBMISSION_TYPES.has(type) && !view.seesSubmissions) return [];
   return [...(PUBLIC[type] ?? []), ...(view.admin ? (ADMIN_ONLY[type] ?? []) : [])];
 }
 
 /** True when the view is offered endpoint `type`. */
-export function offers(view: Pick<ClicsView, 'admin'>, type: string): boolean {
+export function offers(view: AccessView, type: string): boolean {
   return propertiesOf(view, type).length > 0;
 }
 
 /** The access object of a view. */
-export function accessObject(view: Pick<ClicsView, 'admin'>) {
+export function accessObject(view: AccessView) {
   const types = [...new Set([...Object.keys(PUBLIC), ...Object.keys(ADMIN_ONLY)])];
   return {
     capabilities: [] as string[],

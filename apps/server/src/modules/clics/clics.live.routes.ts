@@ -22,6 +22,7 @@ const clicsLiveRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The view, its basics and the live objects of `cid`. */
   const live = async (req: FastifyRequest, cid: number) => {
     const view = await clicsViewOf(ctx, req, cid);
+    if (!offers(view, 'submissions')) throw notFound();
     const b = await loadBasics(ctx.db, view);
     return { view, b, live: await loadLive(ctx.db, view, b.refs, null) };
   };

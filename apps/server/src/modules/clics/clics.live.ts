@@ -6,7 +6,7 @@ import { judgeCases, submissions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { isAfterSeal } from '../contest/contest.clock.js';
 import { visibleVerdictSql } from '../contest/contest.visibility.js';
-import type { Entry } from './clics.access.js';
+import { type Entry, offers } from './clics.access.js';
 import { clicsTime, contestTime } from './clics.format.js';
 import { entryPointOf, judgementTypeOf, sourceFileName } from './clics.mapping.js';
 import type { ClicsView } from './clics.view.js';
@@ -152,6 +152,7 @@ export async function loadLive(
 ): Promise<{ submissions: Entry[]; judgements: Entry[] }> {
   const subs: Entry[] = [];
   const judgements: Entry[] = [];
+  if (!offers(view, 'submissions')) return { submissions: subs, judgements };
   for (const r of await loadLiveRows(db, view, since)) {
     if (!inView(r, refs)) continue;
     subs.push({
@@ -181,7 +182,7 @@ export async function loadRuns(
   refs: LiveRefs,
   since: Date | null,
 ): Promise<Entry[]> {
-  if (!view.admin) return [];
+  if (!offers(view, 'runs')) return [];
   const rows = await loadLiveRows(db, view, since);
   const byId = new Map(
     rows.filter((r) => inView(r, refs) && judgementObject(view, r)?.judgement_type_id).map((r) => [r.id, r]),

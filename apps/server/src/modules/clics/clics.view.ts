@@ -1,9 +1,9 @@
-import { ACM_PENALTY_SECONDS, ContestType, isSuperAdminRole } from '@oj/shared';
+import { ACM_PENALTY_SECONDS, ContestAuth, ContestType, isSuperAdminRole } from '@oj/shared';
 import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { contests } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { type ContestRow, contestAdminIn, loadContest } from '../contest/contest.access.js';
+import { type ContestRow, contestAdminIn, contestStanding, loadContest } from '../contest/contest.access.js';
 import { contestDurationMs, seesRealResults } from '../contest/contest.clock.js';
 import { CLICS_VERSION, CLICS_VERSION_URL, clicsTime, clicsTimeOrNull, reltime } from './clics.format.js';
 import { loadState, type StateTimes } from './clics.state.js';
@@ -31,6 +31,12 @@ export interface ClicsView {
   sealed: boolean;
   /** The contest's state transitions (clics.state: recorded once, as they happen). */
   state: StateTimes;
+  /**
+   * The caller may list the contest's submissions (and so see their judgements): our submission list's rule
+   * (contest.access contestStanding `access`: contest admins; a private contest only once registered), an
+   * anonymous caller counted as an account that has not registered.
+   */
+  seesSubmissions: boolean;
 }
 
 /** The public may see this contest: ACM, visible, outside board open, not a group's (those stay in the group). */
@@ -52,7 +58,10 @@ export async function openClicsContest(
   const admin = contest.type === ContestType.ACM && (await contestAdminIn(ctx, user, contest));
   if (!admin && !isPublic(contest)) throw notFound('contest.notFound');
   const state = await loadState(ctx.db, contest, now);
-  return { contest, admin, user, now, sealed: !seesRealResults(contest, now, admin), state };
+  const seesSubmissions =
+    admin ||
+    (user ? (await contestStanding(ctx, user, contest)).access : contest.auth !== ContestAuth.PRIVATE);
+  return { contest, admin, user, now, sealed: !seesRealResults(contest, now, admin), state, seesSubmissions };
 }
 
 /** The contests `user` may see through this API (ACM; public ones, and the ones they administer), by id. */
