@@ -95,6 +95,11 @@ export const MESSAGES = {
   'testcase.badUploadDir': 'uploadTestcaseDir: not a test case upload of this server',
   'testcase.uploadExpired': 'uploadTestcaseDir: the upload has expired, please upload the zip again',
   'testcase.notInUpload': 'samples[{index}].{field}: {name} is not in the uploaded zip',
+  'testcase.badName':
+    '{field}: test-case file name {name} is not allowed (a plain file name of at most 128 characters: no slash, backslash or control character, not . or ..)',
+  'testcase.uploadQuota':
+    'file: your staged test-case uploads would exceed {max} bytes ({used} bytes staged); save the problem or wait an hour',
+  'testcase.uploadsFull': 'file: the server holds too many staged test-case uploads, please try again later',
 
   // Site configuration, announcements, tags, languages
   'config.noSmtpHost': 'host: no SMTP host is configured',
