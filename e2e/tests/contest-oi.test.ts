@@ -7,6 +7,7 @@ import {
   type ContestWorld,
   cellClasses,
   cellTexts,
+  makeContestOnly,
   type ProblemSpec,
   pickTime,
   rootAdminPage,
@@ -98,6 +99,8 @@ describe('OI contest', () => {
     cid = Number(/contest\/(\d+)\/problems/.exec(root.url())?.[1]);
 
     await addPublicProblems(root, PROBLEMS, 'AB');
+    // Contest-only from here on, as problems made inside a contest are (issue 23 §1).
+    await makeContestOnly(server, rootToken, PROBLEMS);
 
     const info = await api<{ type: number; sealRank: boolean; status: number }>(
       server.base,
