@@ -7,13 +7,15 @@
  * v2 `cgroup.procs`; see oj-boxd's join_file).
  * Messages to oj-boxd (text): "R" ready; "S <start ns> <ns its cgroup self-move took>" the program exec'd; "F <errno>" its execve failed;
  * "X <wait status> <end ns>" it ended; "D <ipc objects removed>" every process of the run is reaped and the
- * SysV IPC objects of the box are gone (the box holds nothing of the run).
+ * SysV IPC objects of the box are gone, all of them (the box holds nothing of the run).
  *
  * The agent is not dumpable (the program, same uid, cannot ptrace it or read its /proc files) and, as pid 1 of
- * the pid namespace, cannot be signalled from inside. It exits when the socket closes; the namespace dies with it.
+ * the pid namespace, cannot be signalled from inside; the seccomp filter keeps the program from changing its
+ * limits, nice value or scheduling (calls by pid act on the caller only), and each run's CPU affinity is reset. It exits when the socket closes; the namespace dies with it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -34,6 +36,20 @@
 
 #include "oj-boxd.h"
 
+/* semctl's fourth argument (the caller defines it, semctl(2)) */
+union semun_arg {
+  int val;
+  struct semid_ds *buf;
+  unsigned short *array;
+  struct seminfo *info;
+};
+
+#ifndef SHM_STAT_ANY /* Linux 4.17; older headers */
+#define SHM_STAT_ANY 15
+#define SEM_STAT_ANY 20
+#define MSG_STAT_ANY 13
+#endif
+
 static int sock = 3;
 
 static long long now_ns(void) {
@@ -52,28 +68,39 @@ static void say(const char *fmt, ...) {
   if (send(sock, buf, (size_t)n, MSG_NOSIGNAL) < 0) _exit(1);
 }
 
-/* Removes every SysV IPC object listed in /proc/sysvipc/<kind> (ids are the second column); returns how many. */
-static int remove_ipc(const char *kind) {
-  char path[64], buf[65536];
-  snprintf(path, sizeof path, "/proc/sysvipc/%s", kind);
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return 0;
-  size_t used = 0;
-  ssize_t n;
-  while (used < sizeof buf - 1 && (n = read(fd, buf + used, sizeof buf - 1 - used)) > 0) used += (size_t)n;
-  close(fd);
-  buf[used] = 0;
+/*
+ * Removes every SysV IPC object of the box's IPC namespace; returns how many. Walks the kernel's tables by index
+ * (SHM_STAT_ANY / SEM_STAT_ANY / MSG_STAT_ANY, as ipcs does: no listing to read and no size limit on it; the ANY
+ * forms need no read permission, and the owner, this uid, may remove whatever the mode) and repeats until a pass
+ * finds nothing: nothing of the run is alive, so nothing new appears (issue 24: the old /proc/sysvipc reader
+ * stopped after 64 KB, about 385 objects).
+ */
+static int remove_all_ipc(void) {
   int removed = 0;
-  char *line = strchr(buf, '\n'); /* skip the header */
-  while (line && *++line) {
-    long key, id;
-    if (sscanf(line, "%ld %ld", &key, &id) == 2) {
-      int rc = kind[1] == 'h'   ? shmctl((int)id, IPC_RMID, NULL)
-               : kind[1] == 'e' ? semctl((int)id, 0, IPC_RMID)
-                                : msgctl((int)id, IPC_RMID, NULL);
-      if (rc == 0) removed++;
+  for (int pass = 0; pass < 16; pass++) {
+    int found = 0;
+    struct shm_info si;
+    int max = shmctl(0, SHM_INFO, (struct shmid_ds *)&si);
+    for (int i = 0; i <= max; i++) {
+      struct shmid_ds ds;
+      int id = shmctl(i, SHM_STAT_ANY, &ds);
+      if (id >= 0 && (found++, shmctl(id, IPC_RMID, NULL) == 0)) removed++;
     }
-    line = strchr(line, '\n');
+    struct seminfo sm;
+    max = semctl(0, 0, SEM_INFO, (union semun_arg){.info = &sm});
+    for (int i = 0; i <= max; i++) {
+      struct semid_ds ds;
+      int id = semctl(i, 0, SEM_STAT_ANY, (union semun_arg){.buf = &ds});
+      if (id >= 0 && (found++, semctl(id, 0, IPC_RMID) == 0)) removed++;
+    }
+    struct msginfo mi;
+    max = msgctl(0, MSG_INFO, (struct msqid_ds *)&mi);
+    for (int i = 0; i <= max; i++) {
+      struct msqid_ds ds;
+      int id = msgctl(i, MSG_STAT_ANY, &ds);
+      if (id >= 0 && (found++, msgctl(id, IPC_RMID, NULL) == 0)) removed++;
+    }
+    if (!found) break;
   }
   return removed;
 }
@@ -105,6 +132,12 @@ static void child(const struct agent_req *req, int *fds, char **argv, char **env
     }
   }
   struct child_report moved = {0, now_ns() - t0}; /* how long the self-move took (timing only) */
+  /* Every CPU back (the kernel keeps those of the run's cpuset): an earlier run may have narrowed the agent's
+   * affinity, which its children inherit. */
+  cpu_set_t all;
+  CPU_ZERO(&all);
+  for (int c = 0; c < CPU_SETSIZE; c++) CPU_SET(c, &all);
+  sched_setaffinity(0, sizeof all, &all);
   if (write(report, &moved, sizeof moved) != (ssize_t)sizeof moved) _exit(125);
   /* Everything but stdio and the report pipe goes (the socket first of all); the pipe closes on exec, which
    * is the success signal. Before the rlimits: a small RLIMIT_NOFILE must not keep fd 3 from being replaced. */
@@ -214,7 +247,7 @@ static int serve(void) {
     }
     if (w < 0 && errno == ECHILD) break; /* nothing of the run is left in the pid namespace */
   }
-  int removed = remove_ipc("shm") + remove_ipc("sem") + remove_ipc("msg");
+  int removed = remove_all_ipc();
   say("D %d", removed);
   return 0;
 }

@@ -2,12 +2,17 @@
  * oj-boxd: the root supervisor of one box session (docs/sandbox.md "Box sessions"). Started by the judgehost:
  *   oj-boxd --cgv 1|2 --cg-cpu PARENT --cg-mem PARENT --cg-pids PARENT --name NAME --uid N --gid N
  *           --root DIR --size BYTES --inodes N [--seccomp-file PATH] [--cg-cpuset PARENT --cpus LIST [--mems LIST]]
+ *           [--cg-cpuctl PARENT [--run-cpus N]]
  *           -- /usr/bin/bwrap ARGS...
  * It mounts a tmpfs (size=, nr_inodes=) on DIR (created here, must not exist) holding w/, tmp/, shm/ (root-owned,
  * mode 1777, bound into the box by ARGS) and out/ (root only: the run's stdout/stderr files), drops to uid/gid
  * (no groups, no new privileges, empty environment) and execs bubblewrap, whose pid 1 is oj-agent with a
  * SOCK_SEQPACKET socket on fd 3 (and the seccomp filter file, opened here, on fd 4: ARGS say `--seccomp 4`).
  * With --cg-cpuset every run also gets a cpuset cgroup limited to --cpus (v1 also --mems): runs are pinned.
+ * With --cg-cpuctl every run also gets a cgroup of the cpu controller (v2: the same dir): its processes are one
+ * scheduling group of default weight, at most --run-cpus CPUs' time per period (set_cpu_share). On v1 a run's
+ * memory limit is also its TCP buffer limit (memory.kmem.tcp.limit_in_bytes) and its peak= is the memory peak plus
+ * the TCP buffers' peak (v2 counts them in memory.peak).
  * When the agent is up it prints "ready" on stdout.
  *
  * Then one request line on stdin per run, one result line on stdout (strings hex-encoded):
@@ -59,11 +64,14 @@
 
 static int cgv = 1;
 #define MAX_FILES 32
-static const char *cg_parent[4]; /* cpu accounting, memory, pids, cpuset (v2: the same dir each time) */
-static int n_roles = 3;          /* 4 with a cpuset */
-static int n_cg = 0;             /* distinct hierarchies */
-static int cg_index[4];          /* which distinct dir each role uses */
-static char cg_dir[4][2048];     /* the current run's dirs (distinct ones first n_cg) */
+#define N_ROLES 5
+/* cpu accounting, memory, pids, cpuset, cpu bandwidth (v2: the same dir each time); the last two optional */
+static const char *cg_parent[N_ROLES];
+static int has_cpuset = 0, has_cpuctl = 0;
+static int n_cg = 0;              /* distinct hierarchies */
+static int cg_index[N_ROLES];     /* which distinct dir each role uses */
+static char cg_dir[N_ROLES][2048]; /* the current run's dirs (distinct ones first n_cg) */
+static long long run_cpus = 0;    /* CPU bandwidth of a run, in CPUs (cfs quota / cpu.max); 0: none */
 static const char *cpus = NULL, *mems = "0", *seccomp_file = NULL;
 static int seccomp_fd = -1;
 static const char *name = "box", *root = NULL;
@@ -73,6 +81,30 @@ static int sock = -1, sfd = -1, rootfd = -1, wfd = -1, tfd = -1, shfd = -1, outf
 static long run_no = 0;
 static int cg_ready = 0, terminate = 0;
 static pid_t bwrap_pid = -1;
+
+#define CFS_PERIOD_US 100000
+/*
+ * A run's CPU share (issue 24): its processes are one group for the scheduler, however many there are (a
+ * setsid() fork bomb weighs as much as one host process: default weight), and with run_cpus they get at most
+ * that many CPUs' time per period (v1 cpu.cfs_quota_us, v2 cpu.max). Returns 0, or -1 with the error set.
+ */
+static int set_cpu_share(const char *dir) {
+  char quota[64];
+  snprintf(quota, sizeof quota, "%lld", run_cpus * CFS_PERIOD_US);
+  int rc = 0;
+  if (cgv == 1) {
+    rc |= write_file(dir, "cpu.shares", "1024");
+    if (run_cpus > 0) rc |= write_file(dir, "cpu.cfs_quota_us", quota);
+  } else {
+    rc |= write_file(dir, "cpu.weight", "100");
+    if (run_cpus > 0) {
+      snprintf(quota + strlen(quota), sizeof quota - strlen(quota), " %d", CFS_PERIOD_US);
+      rc |= write_file(dir, "cpu.max", quota);
+    }
+  }
+  if (rc != 0) set_err("cpu_share_%s:_%s", dir, strerror(errno));
+  return rc;
+}
 
 /* Makes the cgroup dirs of run `run_no + 1` ahead of time (swappiness set; limits come with the request). */
 static int prepare_cgroups(void) {
@@ -85,7 +117,8 @@ static int prepare_cgroups(void) {
   }
   if (cgv == 1) write_file(cg_dir[cg_index[1]], "memory.swappiness", "0");
   cg_ready = 1;
-  if (n_roles == 4) {
+  if (has_cpuctl && set_cpu_share(cg_dir[cg_index[4]]) != 0) return -1;
+  if (has_cpuset) {
     const char *pin = cg_dir[cg_index[3]];
     if ((cgv == 1 && write_file(pin, "cpuset.mems", mems) != 0) || write_file(pin, "cpuset.cpus", cpus) != 0) {
       set_err("cpuset_%s:_%s", cpus, strerror(errno));
@@ -335,6 +368,10 @@ static int handle_run(char *line) {
     snprintf(value, sizeof value, "%lld", mem);
     if (write_file(cg_dir[cg_index[1]], limits[0][0], value) != 0) set_err("memory_limit:_%s", strerror(errno));
     write_file(cg_dir[cg_index[1]], limits[1][0], cgv == 1 ? value : "0"); /* absent without swap accounting */
+    /* v1 charges socket buffers apart, only under a limit of their own (v2 counts them in memory.current):
+     * without it two processes pumping a loopback TCP connection grow host TCP memory unbounded (issue 24). */
+    if (cgv == 1 && write_file(cg_dir[cg_index[1]], "memory.kmem.tcp.limit_in_bytes", value) != 0 && errno != ENOENT)
+      set_err("memory.kmem.tcp.limit_in_bytes:_%s", strerror(errno));
     if (cgv == 2) write_file(cg_dir[0], "memory.oom.group", "1");
     snprintf(value, sizeof value, "%lld", pids);
     if (write_file(cg_dir[cg_index[2]], "pids.max", value) != 0) set_err("pids.max:_%s", strerror(errno));
@@ -378,6 +415,9 @@ static int handle_run(char *line) {
     if (rs.killed[0] == 'n' && rs.start && rs.cpu_ns > cpu_ms * 1000000LL) rs.killed = "cpu";
     const char *mdir = cg_dir[cg_index[1]];
     rs.peak = read_ll_file(mdir, cgv == 1 ? "memory.max_usage_in_bytes" : "memory.peak", NULL);
+    /* v1 keeps socket buffers out of memory.usage: the run's memory is both (v2's memory.peak counts them) */
+    long long tcp = cgv == 1 ? read_ll_file(mdir, "memory.kmem.tcp.max_usage_in_bytes", NULL) : -1;
+    if (tcp > 0 && rs.peak >= 0) rs.peak += tcp;
     rs.oom = read_ll_file(mdir, cgv == 1 ? "memory.oom_control" : "memory.events", "oom_kill");
     for (int f = 0; f < n_of && !broken; f++) of_bytes[f] = copy_output_file(wfd, outfd, ofname[f], f, ofcap);
   }
@@ -497,6 +537,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--inodes")) inodes = atoll(v);
     else if (!strcmp(a, "--seccomp-file")) seccomp_file = v;
     else if (!strcmp(a, "--cg-cpuset")) cg_parent[3] = v;
+    else if (!strcmp(a, "--cg-cpuctl")) cg_parent[4] = v;
+    else if (!strcmp(a, "--run-cpus")) run_cpus = atoll(v);
     else if (!strcmp(a, "--cpus")) cpus = v;
     else if (!strcmp(a, "--mems")) mems = v;
     else return fprintf(stderr, "oj-boxd: unknown option %s\n", a), 2;
@@ -504,9 +546,11 @@ int main(int argc, char **argv) {
   if (i + 1 >= argc || !cg_parent[0] || !cg_parent[1] || !cg_parent[2] || !root || uid <= 0 || gid <= 0 ||
       (cg_parent[3] && !cpus))
     return fprintf(stderr, "oj-boxd: missing cgroups, root, uid/gid (non-root), --cpus or command\n"), 2;
-  if (cg_parent[3]) n_roles = 4;
-  for (int r = 0; r < n_roles; r++) {
+  has_cpuset = cg_parent[3] != NULL;
+  has_cpuctl = cg_parent[4] != NULL;
+  for (int r = 0; r < N_ROLES; r++) {
     cg_index[r] = -1;
+    if (!cg_parent[r]) continue;
     for (int d = 0; d < n_cg; d++)
       if (!strcmp(cg_parent[d], cg_parent[r])) cg_index[r] = d;
     if (cg_index[r] < 0) {

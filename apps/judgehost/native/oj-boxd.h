@@ -3,7 +3,7 @@
 #define OJ_BOXD_H
 #include <stdint.h>
 
-#define AGENT_MAX_CG 4
+#define AGENT_MAX_CG 5
 #define AGENT_MAX_MSG 65536
 
 struct agent_req {

@@ -107,6 +107,7 @@ static int setup_cgroups(void) {
       return -1;
     }
     write_file(cg_dirs[1], "memory.memsw.limit_in_bytes", value); /* absent without swap accounting */
+    write_file(cg_dirs[1], "memory.kmem.tcp.limit_in_bytes", value); /* v1: socket buffers are charged apart */
   } else {
     if (write_file(cg_dirs[1], "memory.max", value) != 0) {
       set_err("memory.max:_%s", strerror(errno));

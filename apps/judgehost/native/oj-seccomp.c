@@ -8,14 +8,23 @@
  * io_uring -> epoll); EPERM elsewhere. Only the native x86-64 (or the build's native) ABI is allowed: system calls
  * through the i386 entry (int 0x80) or the x32 ABI fail with ENOSYS (libseccomp's bad-architecture action).
  * docs/sandbox.md explains why each group is there.
+ *
+ * Calls that act on another process by pid (rlimits, nice, scheduling, I/O priority) act on the caller only
+ * (pid/who 0): the box's pid 1 (oj-agent, oj-init) runs as the program's uid, and lowering its limits or its
+ * priority would break or slow every later run of the box (issue 24). `oj-seccomp --no-locks` writes the filter
+ * of the program runs (box sessions), which also refuses file locks (flock, fcntl F_SETLK/F_SETLKW and their OFD
+ * forms: ENOLCK): a lock on a file every box shares (/usr, /etc) is a channel between concurrent runs. Compiles
+ * keep them (go build locks its cache in the box's own /tmp).
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/sched.h>
 #include <seccomp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -58,7 +67,19 @@ static void deny(scmp_filter_ctx ctx, const char *name, int err) {
   check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(err), nr, 0), name);
 }
 
-int main(void) {
+/* `name` refused (EPERM) unless its argument `arg` (0 or 1: a pid, 32 bits) is 0, i.e. the caller itself. */
+static void self_only(scmp_filter_ctx ctx, const char *name, unsigned arg) {
+  int nr = seccomp_syscall_resolve_name(name);
+  if (nr == __NR_SCMP_ERROR) return;
+  struct scmp_arg_cmp not_self = arg == 0 ? SCMP_A0_32(SCMP_CMP_NE, 0) : SCMP_A1_32(SCMP_CMP_NE, 0);
+  check(seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1, &not_self), name);
+}
+
+/* IOPRIO_WHO_PROCESS of ioprio_set (linux/ioprio.h, not always installed) */
+#define OJ_IOPRIO_WHO_PROCESS 1
+
+int main(int argc, char **argv) {
+  int no_locks = argc > 1 && !strcmp(argv[1], "--no-locks");
   scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
   if (!ctx) {
     fprintf(stderr, "oj-seccomp: seccomp_init failed\n");
@@ -91,6 +112,26 @@ int main(void) {
     check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(personality), 1,
                            SCMP_A0_32(SCMP_CMP_MASKED_EQ, mask, 1UL << 31)),
           "personality");
+  }
+  /* Another process's limits, nice value, scheduling or I/O priority: the caller's own only. */
+  self_only(ctx, "prlimit64", 0);
+  self_only(ctx, "sched_setscheduler", 0);
+  self_only(ctx, "sched_setparam", 0);
+  self_only(ctx, "sched_setattr", 0);
+  self_only(ctx, "setpriority", 1);
+  check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(setpriority), 1, SCMP_A0_32(SCMP_CMP_NE, PRIO_PROCESS)),
+        "setpriority");
+  self_only(ctx, "ioprio_set", 1);
+  check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ioprio_set), 1,
+                         SCMP_A0_32(SCMP_CMP_NE, OJ_IOPRIO_WHO_PROCESS)),
+        "ioprio_set");
+  if (no_locks) {
+    deny(ctx, "flock", ENOLCK);
+    const int lock_cmds[] = {F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW};
+    for (size_t i = 0; i < sizeof lock_cmds / sizeof *lock_cmds; i++)
+      check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOLCK), SCMP_SYS(fcntl), 1,
+                             SCMP_A1_32(SCMP_CMP_EQ, (unsigned)lock_cmds[i])),
+            "fcntl");
   }
   check(seccomp_export_bpf(ctx, STDOUT_FILENO), "export");
   seccomp_release(ctx);

@@ -76,7 +76,7 @@ static inline long long read_cpu_ns(int fd, int version) {
 
 /* SIGKILL to every pid listed in <dir>/cgroup.procs; returns how many were listed. */
 static inline int kill_listed(const char *dir) {
-  char path[8256], buf[65536];
+  char path[16384], buf[65536];
   snprintf(path, sizeof path, "%s/cgroup.procs", dir);
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return 0;

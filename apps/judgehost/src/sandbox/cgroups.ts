@@ -13,6 +13,11 @@ export interface CgroupLayout {
   cpuset?: string;
   /** v1: the memory nodes each run's cpuset gets (`cpuset.mems` must be set before a task can join). */
   mems?: string;
+  /**
+   * Parent dir for the run cgroups of the cpu controller (a run's processes are one scheduling group with a CPU
+   * quota, issue 24); undefined without that controller. v2: the same dir as the others.
+   */
+  cpuctl?: string;
 }
 
 /** Paths of one run's cgroup(s) (created and removed by the supervisor). */
@@ -63,11 +68,13 @@ export async function prepareCgroups(parent: string): Promise<CgroupLayout> {
     for (const controller of ['memory', 'pids']) {
       await writeFile(`${dir}/cgroup.subtree_control`, `+${controller}`);
     }
-    const cpuset = await writeFile(`${dir}/cgroup.subtree_control`, '+cpuset').then(
-      () => dir,
-      () => undefined,
-    );
-    return { version: 2, cpu: dir, memory: dir, pids: dir, cpuset };
+    const enable = (controller: string) =>
+      writeFile(`${dir}/cgroup.subtree_control`, `+${controller}`).then(
+        () => dir,
+        () => undefined,
+      );
+    const [cpuset, cpuctl] = [await enable('cpuset'), await enable('cpu')];
+    return { version: 2, cpu: dir, memory: dir, pids: dir, cpuset, cpuctl };
   }
   const mountinfo = await readFile('/proc/self/mountinfo', 'utf8');
   const found: Record<string, string> = {};
@@ -80,7 +87,10 @@ export async function prepareCgroups(parent: string): Promise<CgroupLayout> {
   // Children must account hierarchically for the parent's totals (always on in recent kernels).
   await writeFile(`${found.memory}/memory.use_hierarchy`, '1').catch(() => {});
   const cpuset = await prepareV1Cpuset(mountinfo, parent);
-  return { version: 1, cpu: found.cpuacct, memory: found.memory, pids: found.pids, ...cpuset };
+  const cpuMount = v1Mount(mountinfo, 'cpu');
+  const cpuctl = cpuMount ? `${cpuMount}/${parent}` : undefined;
+  if (cpuctl) await mkdir(cpuctl, { recursive: true });
+  return { version: 1, cpu: found.cpuacct, memory: found.memory, pids: found.pids, ...cpuset, cpuctl };
 }
 
 /**
@@ -143,7 +153,13 @@ export function alive(pid: number): boolean {
  */
 export function sweepCgroups(layout: CgroupLayout, includeOwn = false): number {
   let removed = 0;
-  for (const parent of new Set([layout.cpu, layout.memory, layout.pids, layout.cpuset ?? layout.cpu])) {
+  for (const parent of new Set([
+    layout.cpu,
+    layout.memory,
+    layout.pids,
+    layout.cpuset ?? layout.cpu,
+    layout.cpuctl ?? layout.cpu,
+  ])) {
     let entries: string[] = [];
     try {
       entries = readdirSync(parent);

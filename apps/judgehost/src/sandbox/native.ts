@@ -15,6 +15,11 @@ export interface NativeHelpers {
   init: string;
   /** The box's seccomp filter: a BPF program written by `native/oj-seccomp.c` (bubblewrap `--seccomp`). */
   seccomp: string;
+  /**
+   * The filter of program runs (box sessions): `seccomp` plus file locks refused (`oj-seccomp --no-locks`; a lock
+   * on a file every box shares is a channel between concurrent runs, issue 24).
+   */
+  seccompRun: string;
 }
 
 /** How one C helper is built: extra gcc flags (default static), libraries, headers that are part of its hash. */
@@ -64,13 +69,15 @@ export async function buildHelper(name: string, binDir: string, build: HelperBui
 
 /**
  * Runs the filter generator once per version of its source (the file name carries its hash) and keeps its
- * output, the BPF program, in a root-owned file next to it. Returns the file's path; throws when it fails.
+ * output, the BPF program, in a root-owned file next to it (`<generator>.bpf`; variant 'run', the program runs'
+ * filter with file locks refused: `<generator>.run.bpf`). Returns the file's path; throws when it fails.
  */
-async function writeSeccompFilter(generator: string): Promise<string> {
-  const target = `${generator}.bpf`;
+async function writeSeccompFilter(generator: string, variant: '' | 'run' = ''): Promise<string> {
+  const target = variant ? `${generator}.${variant}.bpf` : `${generator}.bpf`;
   if (existsSync(target)) return target;
   const temp = tempBeside(target);
-  const { stdout } = await run(generator, [], { encoding: 'buffer', timeout: 60_000 });
+  const args = variant ? ['--no-locks'] : [];
+  const { stdout } = await run(generator, args, { encoding: 'buffer', timeout: 60_000 });
   if (stdout.length === 0 || stdout.length % 8 !== 0) throw new Error('oj-seccomp wrote no BPF program');
   await writeFile(temp, stdout, { mode: 0o644 });
   await rename(temp, target);
@@ -91,5 +98,9 @@ export async function buildNativeHelpers(dir: string): Promise<NativeHelpers> {
     buildHelper('oj-init', binDir),
     buildHelper('oj-seccomp', binDir, { flags: [], libs: ['-lseccomp'] }),
   ]);
-  return { supervisor, init, seccomp: await writeSeccompFilter(generator) };
+  const [seccomp, seccompRun] = await Promise.all([
+    writeSeccompFilter(generator),
+    writeSeccompFilter(generator, 'run'),
+  ]);
+  return { supervisor, init, seccomp, seccompRun };
 }

@@ -1,6 +1,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { closeSync, constants, openSync, readSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { INSTANCE_ID } from '../cgroups.js';
@@ -20,6 +21,14 @@ export const INSTANCE = INSTANCE_ID;
 /** Where oj-boxd puts the seccomp filter file for bubblewrap (after the agent's socket on 3). */
 const SECCOMP_FD = 4;
 let sessions = 0;
+
+/**
+ * CPUs' time a run may use per period (its cgroup's CPU quota, issue 24): 1 when pinned to a CPU, else all CPUs
+ * but one (at least 1), so that a fork bomb never takes every core from the host's processes.
+ */
+export function runCpus(pinned: boolean): number {
+  return pinned ? 1 : Math.max(1, availableParallelism() - 1);
+}
 let swept = false;
 
 export interface BoxSessionOptions {
@@ -212,10 +221,12 @@ export class BoxSession {
         '--inodes',
         String(options.inodes ?? 4096),
         '--seccomp-file',
-        runtime.helpers.seccomp,
+        runtime.helpers.seccompRun, // the program runs' filter: no file locks (issue 24)
       );
       if (options.cpu !== undefined && c.cpuset)
         args.push('--cg-cpuset', c.cpuset, '--cpus', String(options.cpu), '--mems', c.mems ?? '0');
+      const pinned = options.cpu !== undefined && c.cpuset !== undefined;
+      if (c.cpuctl) args.push('--cg-cpuctl', c.cpuctl, '--run-cpus', String(runCpus(pinned)));
       child = spawn(helpers.supervisor, [...args, '--', ...box], {
         stdio: ['pipe', 'pipe', 'pipe'],
         env: {},

@@ -15,7 +15,8 @@ function mounted(path: string): boolean {
  * in them), the session tmpfs at `root` (lazily unmounted) and its mount point. Never throws.
  */
 export function removeSessionLeftovers(layout: CgroupLayout, root: string, name: string): void {
-  for (const parent of new Set([layout.cpu, layout.memory, layout.pids])) {
+  for (const parent of new Set([layout.cpu, layout.memory, layout.pids, layout.cpuset, layout.cpuctl])) {
+    if (!parent) continue;
     let entries: string[] = [];
     try {
       entries = readdirSync(parent);
@@ -40,7 +41,8 @@ export function sweepSessions(layout: CgroupLayout, boxdDir: string, instance: s
     return pid === process.pid ? match[2] !== instance : !alive(pid);
   };
   const names = new Set<string>();
-  for (const dir of [boxdDir, layout.cpu, layout.memory, layout.pids]) {
+  for (const dir of [boxdDir, layout.cpu, layout.memory, layout.pids, layout.cpuset, layout.cpuctl]) {
+    if (!dir) continue;
     let entries: string[] = [];
     try {
       entries = readdirSync(dir);
