@@ -6,7 +6,7 @@ import { addProblem, createContest } from '../contest/contest-fixtures.js';
 import { groupBody, makeGroup } from '../group/group-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { aPlusB, judgeNext, registerJudgehost, submitAs } from '../judge/judge-helpers.js';
-import { call, makeUser, multipart } from '../problem/fixtures.js';
+import { call, makeUser, multipart, problemBody } from '../problem/fixtures.js';
 
 // Issue 23 §4: HOJ's own clients work unchanged. Each call here is made exactly as HOJ's Vue client
 // (hoj-vue/src/common/api.js) makes it: method, path, query parameters and body; the answer's shape is what that
@@ -174,6 +174,36 @@ describe('training back office at HOJ paths', () => {
       token: u.teacher.token,
     });
     expect(add.body.data.problemList.records.map((p: { id: number }) => p.id)).toEqual([pids[1]]);
+    // addGroupTrainingProblemFromGroup(problemId, tid): POST, both as query parameters, an empty JSON body.
+    const own = await call(t.app, {
+      method: 'POST',
+      url: '/api/group/problem',
+      token: u.teacher.token,
+      payload: problemBody('77', { gid: g.id, auth: 1 }),
+    });
+    expect(own.code, JSON.stringify(own.body)).toBe(200);
+    const fromGroup = await call(t.app, {
+      method: 'POST',
+      url: `/api/group/add-training-problem-from-group?problemId=${own.body.data.problemId}&tid=${tid}`,
+      token: u.teacher.token,
+      payload: {},
+    });
+    expect(fromGroup.code, JSON.stringify(fromGroup.body)).toBe(200);
+    const after = await call(t.app, {
+      method: 'GET',
+      url: `/api/group/get-training-problem-list?tid=${tid}`,
+      token: u.teacher.token,
+    });
+    expect(after.body.data.problemList.records.map((p: { id: number }) => p.id)).toContain(own.body.data.pid);
+    // Neither in the body nor in the query: 400 naming the field.
+    const none = await call(t.app, {
+      method: 'POST',
+      url: `/api/group/add-training-problem-from-group?tid=${tid}`,
+      token: u.teacher.token,
+      payload: {},
+    });
+    expect(none.code).toBe(400);
+    expect(none.body.msg).toContain('problemId');
     // Still the training's author or the group's root only.
     const ann = await call(t.app, {
       method: 'GET',

@@ -12,6 +12,7 @@ import {
 } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryAsBody } from '../../lib/query-as-body.js';
 import { ok } from '../../lib/reply.js';
 import { needLogin, requireUser } from '../../plugins/auth.js';
 import {
@@ -161,10 +162,14 @@ const groupTrainingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** POST /api/group/add-training-problem-from-group {problemId, tid, displayId?} (root or author) -> null. */
+  /**
+   * POST /api/group/add-training-problem-from-group {problemId, tid, displayId?} (root or author) -> null. HOJ's
+   * client sends problemId and tid as query parameters with an empty body: taken too (queryAsBody).
+   */
   app.post(
     '/group/add-training-problem-from-group',
     {
+      preValidation: queryAsBody(['problemId', 'tid', 'displayId']),
       schema: {
         body: z.object({
           problemId: z
