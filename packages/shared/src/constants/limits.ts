@@ -45,8 +45,8 @@ export const LIMITS = {
    * Comment rate limit (issue 23): an ordinary user writes at most this many comments and replies together per
    * window in one discussion or contest, and at most `commentsPerWindow` in all (429 beyond).
    */
-  commentsPerTargetPerWindow: 5,
-  commentsPerWindow: 20,
+  commentsPerTargetPerWindow: 10,
+  commentsPerWindow: 30,
   commentWindowSeconds: 60,
   discussionLikeGapMs: 1_000_000,
   pageSizeOptions: [10, 15, 30, 50, 100],

@@ -13,6 +13,7 @@ import {
   sourceOf,
   visibleAuthorSql,
 } from './comment.scope.js';
+import { assertCommentRate } from './comment.throttle.js';
 import { readReplies, readReplyVo } from './comment.view.js';
 
 /**
@@ -75,7 +76,7 @@ async function quoted(ctx: AppContext, comment: CommentRow, b: AddReplyBody) {
  * POST /api/reply {reply: {commentId, content}, quoteId?, quoteType?} -> the new ReplyVo. Muted roles were refused
  * before the body was read; the comment must be visible (404); discussions: the AC rule for ordinary users;
  * contests: the reply rule. A discussion reply raises its comment count; the addressee gets a Reply message
- * (never for answering oneself).
+ * (never for answering oneself). 429 beyond the comment rate limit (comment.throttle.ts).
  */
 export async function addReply(ctx: AppContext, user: SessionUser, b: AddReplyBody): Promise<ReplyVo> {
   const { comment, target } = await openComment(ctx, user, b.reply.commentId);
@@ -83,6 +84,7 @@ export async function addReply(ctx: AppContext, user: SessionUser, b: AddReplyBo
   await assertMayReply(ctx, target, user, comment);
   const quote = await quoted(ctx, comment, b);
   const id = await ctx.db.transaction(async (tx) => {
+    await assertCommentRate(tx, user, target);
     const [row] = await tx
       .insert(replies)
       .values({ commentId: comment.id, fromUid: user.uid, toUid: quote.toUid, content: b.reply.content })

@@ -18,6 +18,7 @@ import {
 import { remind } from '../message/message.service.js';
 import { buildCommentPage, cachedCommentPage } from './comment.page.js';
 import { moderates, oneTarget, openComment, openTarget, sourceOf, visibleAuthors } from './comment.scope.js';
+import { assertCommentRate } from './comment.throttle.js';
 import { readCommentVo } from './comment.view.js';
 
 /**
@@ -87,11 +88,13 @@ export async function listComments(
  * POST /api/comment {content, did | cid} -> the new CommentVo. Muted roles were refused before the body was read;
  * discussions: the switch, not disabled, the AC rule for ordinary users; contests: the switch and the access rule.
  * A discussion comment raises its comment count and tells its author (Discuss), never for one's own discussion.
+ * 429 beyond the comment rate limit (comment.throttle.ts).
  */
 export async function addComment(ctx: AppContext, user: SessionUser, b: AddCommentBody): Promise<CommentVo> {
   const target = await openTarget(ctx, user, oneTarget(b));
   if (target.kind === 'discussion') await assertCommentAc(ctx, user);
   const id = await ctx.db.transaction(async (tx) => {
+    await assertCommentRate(tx, user, target);
     const [row] = await tx
       .insert(comments)
       .values({
