@@ -175,7 +175,7 @@ const contestHelperRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', `attachment; filename="${f.name}"`)
-        .send(Buffer.from(f.zip));
+        .send(f.zip);
     },
   );
 };
