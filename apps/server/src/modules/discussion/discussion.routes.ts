@@ -19,6 +19,7 @@ import {
   adminListReports,
   adminUpdateDiscussion,
   adminUpdateReport,
+  backOfficeReach,
 } from './discussion.admin.js';
 import { listCategories, saveCategories } from './discussion.category.js';
 import { likeDiscussion, reportDiscussion } from './discussion.interact.js';
@@ -92,39 +93,42 @@ const discussionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** PUT /api/admin/discussion {id, topPriority?, status?} -> null (admin roles). */
+  /** PUT /api/admin/discussion {id, topPriority?, status?} -> null (admin roles; groups' for super admins). */
   app.put(
     '/admin/discussion',
     { onRequest: needAdmin, schema: { body: adminUpdateDiscussionBody } },
     async (req) => {
-      await adminUpdateDiscussion(app.ctx, req.body);
+      await adminUpdateDiscussion(app.ctx, req.body, backOfficeReach(requireUser(req)));
       return ok(null, 'Updated successfully');
     },
   );
 
-  /** DELETE /api/admin/discussion [ids] -> null (admin roles). */
+  /** DELETE /api/admin/discussion [ids] -> null (admin roles; groups' for super admins). */
   app.delete(
     '/admin/discussion',
     { onRequest: needAdmin, schema: { body: adminDeleteDiscussionBody } },
     async (req) => {
-      await adminDeleteDiscussions(app.ctx, req.body);
+      await adminDeleteDiscussions(app.ctx, req.body, backOfficeReach(requireUser(req)));
       return ok(null, 'Deleted successfully');
     },
   );
 
-  /** GET /api/admin/discussion-report?currentPage&limit=10 -> Page<DiscussionReportVo> (admin roles). */
+  /**
+   * GET /api/admin/discussion-report?currentPage&limit=10 -> Page<DiscussionReportVo> (admin roles: site
+   * discussions' reports; super admins every one).
+   */
   app.get(
     '/admin/discussion-report',
     { onRequest: needAdmin, schema: { querystring: discussionReportPageQuery } },
-    async (req) => ok(await adminListReports(app.ctx, req.query)),
+    async (req) => ok(await adminListReports(app.ctx, req.query, backOfficeReach(requireUser(req)))),
   );
 
-  /** PUT /api/admin/discussion-report {id, status} -> null (admin roles). */
+  /** PUT /api/admin/discussion-report {id, status} -> null (admin roles; groups' for super admins). */
   app.put(
     '/admin/discussion-report',
     { onRequest: needAdmin, schema: { body: adminUpdateReportBody } },
     async (req) => {
-      await adminUpdateReport(app.ctx, req.body);
+      await adminUpdateReport(app.ctx, req.body, backOfficeReach(requireUser(req)));
       return ok(null, 'Updated successfully');
     },
   );

@@ -7,6 +7,7 @@ import { forbidden } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
 import { enterGroup, type GroupStanding } from '../group/group.access.js';
 import type { Tx } from '../problem/problem.store.js';
+import { assertDiscussionProblemVisible } from './discussion.problem.js';
 
 /**
  * The community's site rules (issue 12; doc 1 §6, doc 2 §6, doc 3 System Config "discussion" and §8): the
@@ -34,19 +35,24 @@ export async function assertContestCommentsOpen(ctx: AppContext): Promise<void> 
 /**
  * The access rule of one discussion (doc 1 §2.2 feature gates, doc 3 §6): a site discussion needs the
  * public-discussion switch; a group discussion (`gid`) the group-discussion switch and membership of its group
- * (401 signed out, 404 hidden group, 403 non-member). Returns the caller's group standing, or null for a site one.
+ * (401 signed out, 404 hidden group, 403 non-member). A discussion of a problem (`pid`, or read by `id` when `pid`
+ * is left out) then answers 404 to those who may not see the problem (discussion.problem.ts). Returns the
+ * caller's group standing, or null for a site one. Called with only `gid`, it checks the place (lists, posting).
  */
 export async function assertDiscussionAccess(
   ctx: AppContext,
   user: SessionUser | null,
-  d: { gid: number | null },
+  d: { gid: number | null; id?: number; pid?: string | null },
 ): Promise<GroupStanding | null> {
+  let standing: GroupStanding | null = null;
   if (d.gid == null) {
     await assertDiscussionsOpen(ctx);
-    return null;
+  } else {
+    if (!(await ctx.config.get('website')).openGroupDiscussion) throw forbidden('discussion.groupClosed');
+    standing = await enterGroup(ctx, user, d.gid);
   }
-  if (!(await ctx.config.get('website')).openGroupDiscussion) throw forbidden('discussion.groupClosed');
-  return enterGroup(ctx, user, d.gid);
+  await assertDiscussionProblemVisible(ctx, user, d);
+  return standing;
 }
 
 /**
@@ -55,13 +61,14 @@ export async function assertDiscussionAccess(
  * (`standing` null) the admin roles.
  */
 export function canPin(user: SessionUser, standing: GroupStanding | null): boolean {
-  return standing ? standing.isGroupAdmin : isAdminRole(user.role);
+  return mayModerate(user, standing);
 }
 
 /**
- * 403 "discussion.disabled" when `d` is disabled (status 1) and the caller may not moderate it: the admin roles
- * read every disabled discussion, a group's admins (super admins included) its disabled group discussions.
- * `standing`: the caller's standing in the discussion's group (assertDiscussionAccess), null for a site one.
+ * 403 "discussion.disabled" when `d` is disabled (status 1) and the caller may not moderate it (mayModerate):
+ * the admin roles read disabled site discussions, a group's admins (super admins included) its disabled group
+ * discussions. `standing`: the caller's standing in the discussion's group (assertDiscussionAccess), null for a
+ * site one.
  */
 export function assertNotDisabled(
   user: SessionUser | null,
@@ -69,9 +76,18 @@ export function assertNotDisabled(
   standing: GroupStanding | null,
 ): void {
   if (d.status !== DiscussionStatus.DISABLED) return;
-  if (user && isAdminRole(user.role)) return;
-  if (standing?.isGroupAdmin) return;
+  if (mayModerate(user, standing)) return;
   throw forbidden('discussion.disabled');
+}
+
+/**
+ * Who moderates a discussion (docs/groups.md "Group discussions", docs/community.md "Back office"): a site
+ * discussion (`standing` null) the admin roles; a group discussion its group's admins (levels 4-5, the owner,
+ * super admins), never the site's admins or problem admins by their site role (inside a group they are nobody).
+ */
+export function mayModerate(user: SessionUser | null, standing: GroupStanding | null): boolean {
+  if (!user) return false;
+  return standing ? standing.isGroupAdmin : isAdminRole(user.role);
 }
 
 /** Distinct problems `uid` solved outside contests (user_records.ac; 0 without a record). */

@@ -4,6 +4,7 @@ import {
   DiscussionStatus,
   type DiscussionVo,
   isAdminRole,
+  isSuperAdminRole,
   type Page,
   type UpdateDiscussionBody,
 } from '@oj/shared';
@@ -17,12 +18,14 @@ import { canViewProblemIn, loadProblemByProblemId } from '../problem/problem.acc
 import { likePattern } from '../problem/problem.query.js';
 import { countViewBatched, readDetail } from './discussion.detail.js';
 import { cachedDiscussionPage, readDiscussionListVersion } from './discussion.list.js';
+import { problemScopeOf, visibleProblemSql } from './discussion.problem.js';
 import {
   assertDailyLimit,
   assertDiscussionAccess,
   assertDiscussionsOpen,
   assertNotDisabled,
   canPin,
+  mayModerate,
 } from './discussion.rules.js';
 import { loadDiscussionRow, readDiscussion, selectDiscussions, toDiscussionVo } from './discussion.view.js';
 import { viewerKey } from './discussion.views.js';
@@ -44,27 +47,32 @@ async function canonicalPid(ctx: AppContext, pid: string): Promise<string> {
 
 /**
  * GET /api/get-discussion-list -> Page<DiscussionVo>: pinned first, then newest. Public lists show normal site
- * discussions only; `admin=true` from an admin role shows every one (the back office, which works with the switch
- * off). `content` only on the caller's own posts. 403 when public discussions are off. With `group` (the group
- * routes, which check the group switch and the caller's standing first): that group's discussions, disabled ones
- * too when `group.all` (its admins' list).
+ * discussions only; `admin=true` from an admin role is the back office (which works with the switch off): every
+ * site discussion, and for super admins the groups' too (docs/community.md "Back office"). `content` only on the
+ * caller's own posts. 403 when public discussions are off. With `group` (the group routes, which check the group
+ * switch and the caller's standing first; `admin` the caller is one of the group's admins): that group's
+ * discussions, disabled ones too when `group.all` (its admins' list). Every list leaves out the discussions of
+ * problems the caller may not see (discussion.problem.ts).
  */
 export async function listDiscussions(
   ctx: AppContext,
   user: SessionUser | null,
   q: DiscussionListQuery,
-  group?: { gid: number; all: boolean },
+  group?: { gid: number; all: boolean; admin: boolean },
 ): Promise<Page<DiscussionVo>> {
   const adminView = group ? group.all : q.admin && !!user && isAdminRole(user.role);
   if (!adminView && !group) await assertDiscussionsOpen(ctx);
+  const everyGroup = !group && adminView && !!user && isSuperAdminRole(user.role);
+  const scope = problemScopeOf(user, group && { gid: group.gid, admin: group.admin });
   const conds: (SQL | undefined)[] = group
     ? [
         eq(discussions.gid, group.gid),
         adminView ? undefined : eq(discussions.status, DiscussionStatus.NORMAL),
       ]
     : adminView
-      ? []
+      ? [everyGroup ? undefined : isNull(discussions.gid)]
       : [eq(discussions.status, DiscussionStatus.NORMAL), isNull(discussions.gid)];
+  conds.push(visibleProblemSql(scope));
   if (q.cid) conds.push(eq(discussions.categoryId, q.cid));
   const mine = q.onlyMine && user ? user.uid : undefined;
   if (mine) conds.push(eq(discussions.uid, mine));
@@ -87,6 +95,8 @@ export async function listDiscussions(
   // counts and the caller's own contents. The problem id as given is part of the key: the build resolves it.
   const key = JSON.stringify([
     adminView,
+    everyGroup,
+    scope,
     q.cid ?? 0,
     q.pid ?? '',
     mine ?? '',
@@ -102,6 +112,8 @@ export async function listDiscussions(
     const totalKey = JSON.stringify([
       'discussions',
       adminView,
+      everyGroup,
+      scope,
       q.cid ?? 0,
       pid ?? '',
       mine ?? '',
@@ -245,13 +257,13 @@ export async function updateDiscussion(
 }
 
 /**
- * DELETE /api/discussion?did -> null: the author, an admin role, or for a group discussion an admin of its group
- * (403 otherwise, 404 unknown).
+ * DELETE /api/discussion?did -> null: the author, or its moderators (mayModerate: the admin roles for a site
+ * discussion, its group's admins for a group one) (403 otherwise, 404 unknown).
  */
 export async function deleteDiscussion(ctx: AppContext, user: SessionUser, did: number): Promise<void> {
   const row = await loadDiscussionRow(ctx, did);
-  const mayModerate = async () =>
-    isAdminRole(user.role) || (row.gid != null && (await groupAccess(ctx, user, row.gid)).isGroupAdmin);
-  if (row.uid !== user.uid && !(await mayModerate())) throw forbidden();
+  const moderates = async () =>
+    mayModerate(user, row.gid == null ? null : await groupAccess(ctx, user, row.gid));
+  if (row.uid !== user.uid && !(await moderates())) throw forbidden();
   await ctx.db.delete(discussions).where(eq(discussions.id, did));
 }

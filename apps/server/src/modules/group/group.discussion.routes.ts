@@ -27,8 +27,11 @@ const groupDiscussionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/group/get-discussion-list',
     { onRequest: needLogin, schema: { querystring: groupListQuery } },
     async (req) => {
-      await assertDiscussionAccess(app.ctx, req.user, { gid: req.query.gid });
-      return ok(await listDiscussions(app.ctx, req.user, req.query, { gid: req.query.gid, all: false }));
+      const s = await assertDiscussionAccess(app.ctx, req.user, { gid: req.query.gid });
+      const admin = !!s?.isGroupAdmin;
+      return ok(
+        await listDiscussions(app.ctx, req.user, req.query, { gid: req.query.gid, all: false, admin }),
+      );
     },
   );
 
@@ -39,7 +42,9 @@ const groupDiscussionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const s = await assertDiscussionAccess(app.ctx, req.user, { gid: req.query.gid });
       if (!s?.isGroupAdmin) throw forbidden('group.adminsOnly');
-      return ok(await listDiscussions(app.ctx, req.user, req.query, { gid: req.query.gid, all: true }));
+      return ok(
+        await listDiscussions(app.ctx, req.user, req.query, { gid: req.query.gid, all: true, admin: true }),
+      );
     },
   );
 

@@ -17,8 +17,9 @@ import { loadDiscussionRow, readDiscussion, toDiscussionVo } from '../discussion
  * - 404 `discussion.notFound`: no such discussion, or a site discussion (no `gid`; those are PUT /api/discussion);
  * - the group's rules (assertDiscussionAccess): 403 switch off, 401, 404 hidden group, 403 non-member;
  * - 403 `group.adminsOnly`: a new `status` or `topPriority` from anyone but the group's admins (isGroupAdmin:
- *   levels 4-5, the owner, super admins); the author who is not one of them included; site admin roles are
- *   nobody here (they use PUT /api/admin/discussion);
+ *   levels 4-5, the owner, super admins); the author who is not one of them included; site admins and problem
+ *   admins are nobody here (nor in the back office's PUT /api/admin/discussion, which serves them site
+ *   discussions only);
  * - 403 `discussion.authorOnly`: a new title, description, category or content from anyone but the author;
  * - 400 naming the field: bad values (schema), an unknown category, a title too long with its `[pid]` prefix.
  * Nothing is written until every check passed; the edit goes through updateDiscussion, the toggles through
