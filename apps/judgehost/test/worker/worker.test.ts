@@ -304,6 +304,46 @@ describe('judgehost worker', () => {
     expect(abandoned?.aborted).toBe(true);
   });
 
+  it('a System Error with a failing machine check gives the job back, stops leasing and reports the problem until the check passes', async () => {
+    // Issue 22 item 5 (the real sandbox: apps/server/test/ops/judge-machines.test.ts).
+    const s = await startFakeServer();
+    servers.push(s);
+    let leased = 0;
+    s.handlers.lease = () => {
+      leased += 1;
+      return { data: { task: leased <= 3 ? task(40 + leased, sha('data')) : null } };
+    };
+    s.handlers.blob = () => ({ raw: Buffer.from('data') });
+    let broken = false;
+    const judge: JudgeFn = async (t, deps) => {
+      // job 41: the submission's own System Error (the machine is fine); job 42: the machine broke.
+      if (t.jobId === 42) broken = true;
+      const r = await fakeJudge(t, deps);
+      return t.jobId === 43 ? r : { ...r, status: 4, errorMessage: 'sandbox: supervisor failed' };
+    };
+    const machineCheck = async () => (broken ? 'sandbox check failed: bwrap exited 1' : null);
+    await host(s.url, { judge, machineCheck, recheckMs: 200 }).start();
+    await until(() => s.calls.some((c) => c.path === 'release'));
+    expect(s.calls.filter((c) => c.path === 'result').map((c) => (c.body as JudgeResult).jobId)).toEqual([
+      41,
+    ]);
+    expect(s.calls.find((c) => c.path === 'release')?.body).toMatchObject({ jobIds: [42] });
+    await until(() =>
+      s.calls.some(
+        (c) =>
+          c.path === 'heartbeat' &&
+          (c.body as { problem: unknown }).problem === 'sandbox check failed: bwrap exited 1',
+      ),
+    );
+    const leasesWhileBroken = leased;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(leased).toBe(leasesWhileBroken); // nothing leased while broken
+    broken = false; // fixed: the next re-check passes, the problem is cleared and leasing resumes
+    await until(() => s.calls.some((c) => c.path === 'result' && (c.body as JudgeResult).jobId === 43));
+    const beats = s.calls.filter((c) => c.path === 'heartbeat');
+    expect(beats.map((c) => (c.body as { problem: unknown }).problem).at(-1)).toBeNull();
+  });
+
   it('reports a malformed task as System Error without crashing, and goes on with the next', async () => {
     const s = await startFakeServer();
     servers.push(s);
