@@ -9,6 +9,7 @@ import {
   cellClasses,
   cppCode,
   JUDGE,
+  makeContestOnly,
   type ProblemSpec,
   pickTime,
   rootAdminPage,
@@ -107,6 +108,8 @@ describe('contest operations', () => {
     cid = Number(/contest\/(\d+)\/problems/.exec(root.url())?.[1]);
     expect(cid).toBeGreaterThan(0);
     await addPublicProblems(root, PROBLEMS, 'AB');
+    // Contest-only from here on, as problems made inside a contest are (issue 23 §1).
+    await makeContestOnly(server, rootToken, PROBLEMS);
 
     // The balloon colour of A (set through the API: the colour dialog is not what this test is about).
     const problems = await api<{ pid: number; displayId: string }[]>(
