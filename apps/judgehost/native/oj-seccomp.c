@@ -9,9 +9,11 @@
  * through the i386 entry (int 0x80) or the x32 ABI fail with ENOSYS (libseccomp's bad-architecture action).
  * docs/sandbox.md explains why each group is there.
  *
- * Calls that act on another process by pid (rlimits, nice, scheduling, I/O priority) act on the caller only
- * (pid/who 0): the box's pid 1 (oj-agent, oj-init) runs as the program's uid, and lowering its limits or its
- * priority would break or slow every later run of the box (issue 24). `oj-seccomp --no-locks` writes the filter
+ * Calls that act on another process by pid (rlimits, nice, scheduling, I/O priority) never reach pid 1: the box's
+ * pid 1 (oj-agent, oj-init) runs as the program's uid, and lowering its limits or its priority would break or slow
+ * every later run of the box (issue 24). The nice value and I/O priority also only per process (a process group
+ * or the whole uid would include pid 1). A program's own processes and threads stay its business (Mono sets
+ * its threads' scheduling by tid). `oj-seccomp --no-locks` writes the filter
  * of the program runs (box sessions), which also refuses file locks (flock, fcntl F_SETLK/F_SETLKW and their OFD
  * forms: ENOLCK): a lock on a file every box shares (/usr, /etc) is a channel between concurrent runs. Compiles
  * keep them (go build locks its cache in the box's own /tmp).
@@ -67,12 +69,12 @@ static void deny(scmp_filter_ctx ctx, const char *name, int err) {
   check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(err), nr, 0), name);
 }
 
-/* `name` refused (EPERM) unless its argument `arg` (0 or 1: a pid, 32 bits) is 0, i.e. the caller itself. */
-static void self_only(scmp_filter_ctx ctx, const char *name, unsigned arg) {
+/* `name` refused (EPERM) when its argument `arg` (0 or 1: a pid, 32 bits) is 1, the box's pid 1. */
+static void not_init(scmp_filter_ctx ctx, const char *name, unsigned arg) {
   int nr = seccomp_syscall_resolve_name(name);
   if (nr == __NR_SCMP_ERROR) return;
-  struct scmp_arg_cmp not_self = arg == 0 ? SCMP_A0_32(SCMP_CMP_NE, 0) : SCMP_A1_32(SCMP_CMP_NE, 0);
-  check(seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1, &not_self), name);
+  struct scmp_arg_cmp init = arg == 0 ? SCMP_A0_32(SCMP_CMP_EQ, 1) : SCMP_A1_32(SCMP_CMP_EQ, 1);
+  check(seccomp_rule_add_array(ctx, SCMP_ACT_ERRNO(EPERM), nr, 1, &init), name);
 }
 
 /* IOPRIO_WHO_PROCESS of ioprio_set (linux/ioprio.h, not always installed) */
@@ -113,15 +115,16 @@ int main(int argc, char **argv) {
                            SCMP_A0_32(SCMP_CMP_MASKED_EQ, mask, 1UL << 31)),
           "personality");
   }
-  /* Another process's limits, nice value, scheduling or I/O priority: the caller's own only. */
-  self_only(ctx, "prlimit64", 0);
-  self_only(ctx, "sched_setscheduler", 0);
-  self_only(ctx, "sched_setparam", 0);
-  self_only(ctx, "sched_setattr", 0);
-  self_only(ctx, "setpriority", 1);
+  /* pid 1's limits, nice value, scheduling or I/O priority: never (per process only for the last two). */
+  not_init(ctx, "prlimit64", 0);
+  not_init(ctx, "sched_setscheduler", 0);
+  not_init(ctx, "sched_setparam", 0);
+  not_init(ctx, "sched_setattr", 0);
+  not_init(ctx, "sched_setaffinity", 0);
+  not_init(ctx, "setpriority", 1);
   check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(setpriority), 1, SCMP_A0_32(SCMP_CMP_NE, PRIO_PROCESS)),
         "setpriority");
-  self_only(ctx, "ioprio_set", 1);
+  not_init(ctx, "ioprio_set", 1);
   check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(ioprio_set), 1,
                          SCMP_A0_32(SCMP_CMP_NE, OJ_IOPRIO_WHO_PROCESS)),
         "ioprio_set");

@@ -95,6 +95,36 @@ describe("the box's pid 1 cannot be touched from inside", () => {
     ['signals it', 'kill(1, SIGKILL); kill(1, SIGSTOP); kill(1, SIGTERM); kill(-1, SIGSTOP);'],
     ['ptraces it', 'if (ptrace(PTRACE_ATTACH, 1, 0, 0) == 0) std::printf("attached ");'],
   ];
+  /**
+   * Case 1 changes pid 1's nice value, scheduling policy or CPU affinity; every later run is forked by pid 1 and
+   * would inherit it: a case that finds itself niced, SCHED_IDLE or on fewer CPUs prints "inherited" (WA).
+   */
+  const inherited = `if (a == 0) {}
+  if (getpriority(PRIO_PROCESS, 0) != 0 || sched_getscheduler(0) != SCHED_OTHER) { std::printf("inherited\\n"); return 0; }
+  cpu_set_t set; CPU_ZERO(&set); sched_getaffinity(0, sizeof set, &set);
+  if (CPU_COUNT(&set) < get_nprocs()) { std::printf("inherited\\n"); return 0; }
+  setpriority(PRIO_PROCESS, 1, 19); setpriority(PRIO_USER, 0, 19); setpriority(PRIO_PGRP, 0, 19);
+  struct sched_param sp = {0}; sched_setscheduler(1, SCHED_IDLE, &sp);
+  cpu_set_t one; CPU_ZERO(&one); CPU_SET(0, &one); sched_setaffinity(1, sizeof one, &one);`;
+  it('a program that renices pid 1, makes it SCHED_IDLE or narrows its CPUs in case 1: later cases are untouched', async () => {
+    const code = aplusb(inherited).replace(
+      '#include <cstdio>',
+      '#include <cstdio>\n#include <sched.h>\n#include <sys/sysinfo.h>',
+    );
+    const r = await submit({
+      code,
+      cases: [
+        ['1 2\n', '3\n'],
+        ['40 2\n', '42\n'],
+        ['5 5\n', '10\n'],
+      ],
+    });
+    expect(r.cases.map((c) => c.status)).toEqual([
+      JudgeStatus.ACCEPTED,
+      JudgeStatus.ACCEPTED,
+      JudgeStatus.ACCEPTED,
+    ]);
+  }, 60_000);
   for (const [what, attack] of attacks) {
     it(`a program that ${what} in case 1: every case is judged (AC), none is System Error`, async () => {
       const code = aplusb(attack);
