@@ -3,6 +3,7 @@ import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BoxSession, openBoxSession } from '../../src/sandbox/boxd/index.js';
+import { runCpus } from '../../src/sandbox/boxd/session.js';
 import { sandboxConfig } from '../../src/sandbox/config.js';
 import { sandboxRuntime } from '../../src/sandbox/setup.js';
 import { BASE_LIMITS } from './helpers.js';
@@ -78,4 +79,31 @@ describe('a fork bomb beside a host process', () => {
     // Before: the bomb's 48 processes weighed 48 host processes (the host one got ~3 % of what it had alone).
     expect(beside / alone, `alone ${alone}, beside the bomb ${beside}`).toBeGreaterThan(0.3);
   }, 60_000);
+
+  it("a run's cpu cgroup has the default weight and a quota of runCpus() CPUs; none is left after close", async () => {
+    const { cgroups } = await sandboxRuntime();
+    const cpuctl = cgroups.cpuctl;
+    if (!cpuctl) return; // no cpu controller on this host
+    const session = await openBoxSession({ programDir });
+    const running = session.run({ argv: ['/bin/sleep', '5'], limits: { ...BASE_LIMITS, wallMs: 10_000 } });
+    const mine = () => readdirSync(cpuctl).filter((entry) => entry.startsWith(`${session.name}-`));
+    let dir = '';
+    for (let i = 0; i < 500 && !dir; i++) {
+      // the run's cgroup is the one holding a process
+      dir =
+        mine().find((entry) => readFileSync(`${cpuctl}/${entry}/cgroup.procs`, 'utf8').trim() !== '') ?? '';
+      if (!dir) await new Promise((r) => setTimeout(r, 10));
+    }
+    const read = (file: string) => readFileSync(`${cpuctl}/${dir}/${file}`, 'utf8').trim();
+    if (cgroups.version === 1) {
+      expect(read('cpu.shares')).toBe('1024');
+      expect(read('cpu.cfs_quota_us')).toBe(String(runCpus(false) * 100_000));
+    } else {
+      expect(read('cpu.max')).toBe(`${runCpus(false) * 100_000} 100000`);
+    }
+    session.cancel();
+    await running;
+    await session.close();
+    expect(mine()).toEqual([]);
+  }, 30_000);
 });
