@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ROOT_PASSWORD, type TestApp } from '../helpers.js';
-import { basic, feed, fetchAll, finishedStory, get, type People } from './clics-fixtures.js';
+import {
+  basic,
+  expectReferencesSentFirst,
+  feed,
+  fetchAll,
+  finishedStory,
+  get,
+  type People,
+} from './clics-fixtures.js';
 import { lastStates, replay } from './clics-replay.js';
 import { apiInfo, scoreboard as scoreboardSchema } from './clics-spec.js';
 
@@ -125,6 +133,7 @@ describe('CLICS API on a finished contest', () => {
       const events = await feed(t.app, cid, auth);
       const tokens = events.map((e) => Number(e.token));
       expect(tokens).toEqual([...tokens].sort((a, b) => a - b));
+      expectReferencesSentFirst(events);
       const sb = (await get(t.app, `contests/${cid}/scoreboard`, auth)).json;
       expect(replay(events)).toEqual(sb.rows);
       // The feed's last state of every object is what the endpoints answer.
@@ -171,6 +180,12 @@ describe('CLICS API on a finished contest', () => {
     const gone = await get(t.app, 'contests/999999', admin);
     expect(gone.code).toBe(404);
     expect(gone.json).toMatchObject({ code: 404, message: expect.any(String) });
+    // Unknown paths under the API too (issue 23 §3 item 6: they had the site's body).
+    for (const path of ['contests/999999/nothing', `contests/${cid}/organizations`, 'nothing-here']) {
+      const r = await get(t.app, path, admin);
+      expect(r.code, path).toBe(404);
+      expect(r.json, path).toMatchObject({ code: 404, message: expect.any(String) });
+    }
     expect((await get(t.app, 'contests/abc')).code).toBe(400);
   });
 

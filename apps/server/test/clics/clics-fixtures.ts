@@ -249,3 +249,44 @@ export async function fetchAll(
   }
   return out;
 }
+
+/**
+ * Asserts every object an event refers to was sent before it (spec "Event feed": a client must be able to resolve
+ * references as they come): a team's groups, a submission's team, problem and language, a judgement's submission
+ * and type, a run's judgement, a clarification's team, problem and the clarification it replies to, an award's
+ * teams. Collections sent whole (`id` null) count for each of their items.
+ */
+export function expectReferencesSentFirst(events: FeedEvent[]): void {
+  const seen = new Set<string>();
+  const ref = (e: FeedEvent, type: string, id: unknown) => {
+    if (id == null) return;
+    expect(seen.has(`${type}/${id}`), `${e.type}/${e.id} refers to ${type}/${id} before it was sent`).toBe(
+      true,
+    );
+  };
+  for (const e of events) {
+    const d = e.data;
+    if (d && !Array.isArray(d)) {
+      if (e.type === 'teams') for (const g of d.group_ids ?? []) ref(e, 'groups', g);
+      if (e.type === 'submissions') {
+        ref(e, 'teams', d.team_id);
+        ref(e, 'problems', d.problem_id);
+        ref(e, 'languages', d.language_id);
+      }
+      if (e.type === 'judgements') {
+        ref(e, 'submissions', d.submission_id);
+        ref(e, 'judgement-types', d.judgement_type_id);
+      }
+      if (e.type === 'runs') ref(e, 'judgements', d.judgement_id);
+      if (e.type === 'clarifications') {
+        ref(e, 'teams', d.from_team_id);
+        ref(e, 'problems', d.problem_id);
+        ref(e, 'clarifications', d.reply_to_id);
+        for (const x of d.to_team_ids ?? []) ref(e, 'teams', x);
+      }
+      if (e.type === 'awards') for (const x of d.team_ids ?? []) ref(e, 'teams', x);
+    }
+    if (Array.isArray(d)) for (const item of d) seen.add(`${e.type}/${item.id}`);
+    else if (e.id != null && d !== null) seen.add(`${e.type}/${e.id}`);
+  }
+}

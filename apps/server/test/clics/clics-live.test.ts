@@ -10,7 +10,7 @@ import { rejudge } from '../../src/modules/judge/judge.admin.service.js';
 import { makeUser, PASSWORD } from '../account/fixtures.js';
 import { addProblems, judged, makeContest, queued } from '../contest/board-fixtures.js';
 import { createTestApp, login, type TestApp } from '../helpers.js';
-import { basic, feed, fetchAll, get } from './clics-fixtures.js';
+import { basic, expectReferencesSentFirst, feed, fetchAll, get } from './clics-fixtures.js';
 import { replay } from './clics-replay.js';
 
 // The CLICS API while a contest runs (issue 10 §5): the public view holds the seal exactly as our outside board
@@ -72,6 +72,7 @@ describe('the seal on the public view', () => {
       expect(awards.find((a: { id: string }) => a.id.startsWith('first-to-solve')).team_ids).toEqual([]);
       expect(awards.find((a: { id: string }) => a.id === 'winner').team_ids).toEqual([]);
       const events = await feed(t.app, cid, auth);
+      expectReferencesSentFirst(events);
       expect(events.filter((e) => e.type === 'judgements')).toHaveLength(1);
       expect(replay(events)).toEqual(sb.rows);
     }
@@ -190,6 +191,7 @@ describe('the event feed', () => {
     const token = full[full.length - 1].token;
     const sid = await queued(t.ctx, { cid, uid: u.bob, pid: pid.B });
     const since = await feed(t.app, cid, admin(), `&since_token=${token}`);
+    expectReferencesSentFirst([...full, ...since]);
     expect(since.some((e) => e.type === 'submissions' && e.id === String(sid))).toBe(true);
     for (const bad of ['abc', '-5', String(Date.now() + 3600_000)]) {
       const r = await get(t.app, `contests/${cid}/event-feed?stream=false&since_token=${bad}`, admin());

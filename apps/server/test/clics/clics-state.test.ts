@@ -72,6 +72,8 @@ describe('CLICS state transitions', () => {
     expect(Date.parse(thawed.thawed)).toBeGreaterThan(Date.parse(thawed.ended));
     expect(thawed.finalized).not.toBeNull();
     expect(thawed.end_of_updates).not.toBeNull();
+    // The contest's thaw time says when the manual thaw happened (it said null: not the end by itself).
+    expect((await get(t.app, `contests/${cid}`, auth)).json.scoreboard_thaw_time).toBe(thawed.thawed);
     await new Promise((r) => setImmediate(r));
     await edit(cid, { autoRealRank: true, description: 'A new description.' });
     expect(await state(cid)).toEqual(thawed);

@@ -66,7 +66,15 @@ const CONFIG = new Set<string>(['contest', 'judgement-types', 'languages', 'prob
 const isLast = (e: Entry) =>
   e.type === 'state' && (e.data as { end_of_updates?: string | null } | null)?.end_of_updates != null;
 const phase = (e: Entry) => (isLast(e) ? 3 : CONFIG.has(e.type) ? 0 : e.type === 'awards' ? 2 : 1);
-const byId = new Intl.Collator('en', { numeric: true }).compare;
+const collate = new Intl.Collator('en', { numeric: true }).compare;
+/** Ids in order, numbers as numbers; a clarification's question `q<n>` before its answer `a<n>` (replying to it). */
+const byId = (a: string, b: string) => {
+  const qa = /^([qa])(\d+)$/;
+  const x = qa.exec(a);
+  const y = qa.exec(b);
+  if (x && y) return Number(x[2]) - Number(y[2]) || (x[1] === 'q' ? -1 : 1) - (y[1] === 'q' ? -1 : 1);
+  return collate(a, b);
+};
 
 /**
  * Feed order of a batch: configuration first (a submission never comes before its team or problem), then live
@@ -107,7 +115,12 @@ export async function collectEntries(
     loadClarifications(db, view, b.refs),
   ]);
   const entries: Entry[] = [
-    { type: 'contest', id: null, data: contestObject(c), key: c.gmtModified.getTime() },
+    {
+      type: 'contest',
+      id: null,
+      data: contestObject(c, view.state),
+      key: Math.max(c.gmtModified.getTime(), view.state.thawed?.getTime() ?? 0),
+    },
     judgementTypeEntry(view),
     { type: 'languages', id: null, data: b.languages.list, key: b.languages.key },
     { type: 'problems', id: null, data: b.problems.list.map((p) => p.data), key: b.problems.key },

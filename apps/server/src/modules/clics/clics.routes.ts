@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.js';
 import { accessObject } from './clics.access.js';
 import { clicsUser, clicsViewOf, WWW_AUTHENTICATE } from './clics.auth.js';
 import clicsBoardRoutes from './clics.board.routes.js';
@@ -6,6 +7,7 @@ import clicsConfigRoutes from './clics.config.routes.js';
 import clicsFeedRoutes from './clics.feed.routes.js';
 import clicsLiveRoutes from './clics.live.routes.js';
 import { contestParams } from './clics.query.js';
+import { loadState } from './clics.state.js';
 import { closeAllFeeds } from './clics.stream.js';
 import { apiInformation, contestObject, stateObject, visibleContests } from './clics.view.js';
 
@@ -29,6 +31,10 @@ const clicsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     });
     clics.addHook('preClose', async () => closeAllFeeds());
+    // Unknown paths under the API answer 404 with the spec's error body too (code, message), not the site's.
+    clics.setNotFoundHandler(async () => {
+      throw notFound();
+    });
 
     /** GET /api/clics/ -> API information {version, version_url, provider} (anyone). */
     clics.get('/', async () => apiInformation());
@@ -36,12 +42,13 @@ const clicsRoutes: FastifyPluginAsyncZod = async (app) => {
     /** GET /api/clics/contests -> [contest] the caller may see (public ones; contest admins also theirs). */
     clics.get('/contests', async (req) => {
       const list = await visibleContests(app.ctx, await clicsUser(app.ctx, req));
-      return list.map(contestObject);
+      return Promise.all(list.map(async (c) => contestObject(c, await loadState(app.ctx.db, c))));
     });
 
     /** GET /api/clics/contests/:cid -> contest (404 unless the caller may see it). */
     clics.get('/contests/:cid', { schema: { params: contestParams } }, async (req) => {
-      return contestObject((await clicsViewOf(app.ctx, req, req.params.cid)).contest);
+      const view = await clicsViewOf(app.ctx, req, req.params.cid);
+      return contestObject(view.contest, view.state);
     });
 
     /** GET /api/clics/contests/:cid/access -> {capabilities, endpoints} of this caller. */

@@ -98,11 +98,11 @@ export function stateKey(view: Pick<ClicsView, 'state' | 'contest'>): number {
 }
 
 /**
- * The CLICS contest object: id, name (our title), start and duration, the seal as the scoreboard freeze (the thaw
- * time is known only when the board unseals by itself at the end), pass-fail with our 20-minute penalty, and the
- * ranked participants as the main scoreboard group.
+ * The CLICS contest object: id, name (our title), start and duration, the seal as the scoreboard freeze, the thaw
+ * time the state's `thawed` once it happened (a manual thaw too), before that the end when the board unseals by
+ * itself, pass-fail with our 20-minute penalty, and the ranked participants as the main scoreboard group.
  */
-export function contestObject(c: ContestRow) {
+export function contestObject(c: ContestRow, state: Pick<StateTimes, 'thawed'>) {
   const duration = contestDurationMs(c);
   const freeze =
     c.sealRank && c.sealRankTime
@@ -115,7 +115,11 @@ export function contestObject(c: ContestRow) {
     start_time: clicsTime(c.startTime),
     duration: reltime(duration),
     scoreboard_freeze_duration: reltime(freeze),
-    scoreboard_thaw_time: freeze > 0 && c.autoRealRank ? clicsTime(c.endTime) : null,
+    scoreboard_thaw_time: state.thawed
+      ? clicsTime(state.thawed)
+      : freeze > 0 && c.autoRealRank
+        ? clicsTime(c.endTime)
+        : null,
     scoreboard_type: 'pass-fail',
     main_scoreboard_group_id: MAIN_GROUP,
     penalty_time: reltime(ACM_PENALTY_SECONDS * 1000),
