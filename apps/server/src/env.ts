@@ -13,6 +13,10 @@ const envSchema = z.object({
   /** Number of embedded judge workers; 0 disables the embedded judgehost. Default: one per core. */
   OJ_EMBEDDED_JUDGE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   OJ_WEB_DIST: z.string().optional(),
+  /** Bytes (MB) of unpacked test-case uploads one user may have staged at once (issue 24 item 6). */
+  OJ_TESTCASE_UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(512),
+  /** Bytes (MB) of unpacked test-case uploads staged on the server for all users together. */
+  OJ_TESTCASE_UPLOAD_TOTAL_MB: z.coerce.number().int().min(1).default(4096),
   /** Trust X-Forwarded-For (only behind a reverse proxy: otherwise clients could fake their IP for rate limits). */
   OJ_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
