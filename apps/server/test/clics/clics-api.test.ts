@@ -42,6 +42,22 @@ describe('CLICS API on a finished contest', () => {
     }
   });
 
+  it('answers a CORS preflight for any path (issue 23 §3 item 6: it was a 404)', async () => {
+    const r = await t.app.inject({
+      method: 'OPTIONS',
+      url: `/api/clics/contests/${cid}/scoreboard`,
+      headers: {
+        origin: 'https://resolver.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(r.statusCode).toBe(204);
+    expect(r.headers['access-control-allow-origin']).toBe('*');
+    expect(String(r.headers['access-control-allow-methods'])).toContain('GET');
+    expect(String(r.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+  });
+
   it('gives a contest admin every endpoint, each object as the spec and access say', async () => {
     const all = await fetchAll(t.app, cid, admin);
     const types = all.access.endpoints.map((e: { type: string }) => e.type);

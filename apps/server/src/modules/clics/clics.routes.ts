@@ -31,9 +31,17 @@ const clicsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     });
     clics.addHook('preClose', async () => closeAllFeeds());
-    // Unknown paths under the API answer 404 with the spec's error body too (code, message), not the site's.
-    clics.setNotFoundHandler(async () => {
-      throw notFound();
+    // A CORS preflight (OPTIONS, any path: no route answers OPTIONS) is allowed for GET from any origin with an
+    // Authorization header, so browser tools can call the API; other unknown paths answer 404 with the spec's
+    // error body too (code, message), not the site's.
+    clics.setNotFoundHandler(async (req, reply) => {
+      if (req.method !== 'OPTIONS') throw notFound();
+      return reply
+        .code(204)
+        .header('Access-Control-Allow-Methods', 'GET, OPTIONS')
+        .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept')
+        .header('Access-Control-Max-Age', '86400')
+        .send();
     });
 
     /** GET /api/clics/ -> API information {version, version_url, provider} (anyone). */
