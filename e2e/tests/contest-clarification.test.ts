@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ContestWorld,
+  makeContestOnly,
   type ProblemSpec,
   rootAdminPage,
   shootThreeWays,
@@ -84,6 +85,8 @@ beforeAll(async () => {
       body: { cid, pid: list.data.records[0].pid, displayId: 'AB'[i] },
     });
   }
+  // Contest-only from here on, as problems made inside a contest are (issue 23 §1).
+  await makeContestOnly(server, rootToken, PROBLEMS);
   // Earlier traffic: a post to everyone (answered), and a private question of alice's (the one bob must never see).
   await api(server.base, 'POST', '/admin/contest/clarification', {
     token: rootToken,
