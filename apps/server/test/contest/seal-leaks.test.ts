@@ -273,3 +273,29 @@ describe("a sealed group contest and the group's figures", () => {
     expect(await groupCounts()).toEqual({ total: before.total + 1, ac: before.ac + 1 });
   });
 });
+
+describe("a sealed contest's failing case download", () => {
+  it('refuses the failing case of a hidden verdict to a problem admin who is not a contest admin', async () => {
+    const P = 'SL-WA';
+    const pid = await newProblem(t.app, tok.root, P);
+    const cid = await createContest(t.app, tok.creator, { sealRank: true, sealRankTime: fromNow(-HOUR / 2) });
+    await addProblem(t.app, tok.creator, cid, pid, 'A');
+    const otherAdmin = (await makeUser(t.ctx, 'sl_pa2', Role.PROBLEM_ADMIN)).token;
+    const r = await contestSubmit(t.app, tok.a, cid, 'A');
+    expect(r.code).toBe(200);
+    const id = r.body.data.submitId as number;
+    await judgeNext(t.app, t.ctx, JudgeStatus.WRONG_ANSWER, { caseStatuses: [JudgeStatus.WRONG_ANSWER] });
+    const download = (token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/file/download-testcase-one?submitId=${id}`,
+        headers: { authorization: token },
+      });
+    // A zip (or "no failing case") would tell the sealed verdict: refused while sealed, as the detail hides it.
+    expect((await download(otherAdmin)).statusCode).toBe(403);
+    // The contest's own admin judges it: the case is theirs to read.
+    expect((await download(tok.creator)).statusCode).toBe(200);
+    await endNow(cid);
+    expect((await download(otherAdmin)).statusCode).toBe(200);
+  });
+});

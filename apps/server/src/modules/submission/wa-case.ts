@@ -5,6 +5,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { blobs, judgeCases, problems, submissions, testcases } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { canViewProblemIn, type ProblemRow, readsProblemData } from '../problem/problem.access.js';
+import { viewScoped } from './submission.scope.js';
 
 /** The first failing case of a submission, as `waCaseData` of get-submission-detail (doc 2 §3, §7). */
 export interface WaCaseData {
@@ -92,7 +93,9 @@ export interface WaCaseZip {
 /**
  * GET /api/file/download-testcase-one (doc 2 §2.5, §7): a zip holding the input and expected output of the
  * submission's first failing case. Throws 404 (unknown submission), 403 (viewer may not view the problem, or may
- * not download: see mayDownloadWaCase), 400 (no failing case, or pid / data naming another problem / case).
+ * not download: see mayDownloadWaCase; or the submission's contest hides its verdict from the viewer now, since
+ * a zip or "no failing case" would tell it: issue 23 §2a), 400 (no failing case, or pid / data naming another
+ * problem / case).
  */
 export async function waCaseZip(
   ctx: AppContext,
@@ -118,6 +121,11 @@ export async function waCaseZip(
   if (!sub) throw notFound('submission.notFound');
   if (!(await canViewProblemIn(ctx, viewer, sub)) || !(await mayDownloadWaCase(ctx, viewer, sub, sub))) {
     throw forbidden('submission.noCaseDataPermission');
+  }
+  if (sub.cid !== 0) {
+    const [row] = await ctx.db.select().from(submissions).where(eq(submissions.id, sub.id));
+    const scoped = row ? await viewScoped(ctx, viewer, row) : null;
+    if (scoped?.hiddenStatus != null) throw forbidden('submission.noCaseDataPermission');
   }
   if (req.pid && req.pid !== String(sub.pid) && req.pid.toLowerCase() !== sub.displayPid.toLowerCase()) {
     throw badRequest('submission.wrongProblem');
