@@ -73,7 +73,7 @@ const groupDiscussionRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await updateGroupDiscussion(app.ctx, requireUser(req), req.body), 'Update successfully'),
   );
 
-  /** DELETE /api/group/discussion?did= (its author, an admin role, or an admin of its group) -> null. */
+  /** DELETE /api/group/discussion?did= (its author or an admin of its group, super admins included) -> null. */
   app.delete(
     '/group/discussion',
     { onRequest: needLogin, schema: { querystring: didQuery } },
