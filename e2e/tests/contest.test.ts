@@ -177,6 +177,10 @@ describe('contest', () => {
     // A hard load of the address shows the page too (not the 404 page).
     await alice.setViewportSize({ width: 1440, height: 900 });
     await alice.goto(`${server.base}${href}`);
+    await alice.getByTestId('submission-detail').waitFor(T);
+    // Its problem link stays in the contest (the display id B means nothing outside it).
+    const problemLink = alice.getByTestId('submission-detail').locator(`a[href="/contest/${cid}/problem/B"]`);
+    await expect.poll(() => problemLink.count(), T).toBe(1);
     await shootThreeWays(alice, 'contest-submission-detail', async () => {
       await alice.getByTestId('submission-detail').waitFor(T);
     });

@@ -47,15 +47,25 @@ const ERROR_TEXT_STATUSES: number[] = [
 /** Manual judge is refused for these (doc 2 §4.3). */
 const NO_MANUAL: number[] = [JudgeStatus.JUDGING, JudgeStatus.COMPILING, JudgeStatus.COMPILE_ERROR];
 
+/** Where the submission's problem opens: inside the contest or group whose detail route shows it, else practice. */
+function problemBase(params: { contestID?: string; groupID?: string }): string {
+  if (params.contestID) return `/contest/${params.contestID}`;
+  if (params.groupID) return `/group/${params.groupID}`;
+  return '';
+}
+
 /**
- * /submission-detail/:submitID (doc 2 §2.5, §4.3): status banner, one-row summary, case and subtask results,
+ * /submission-detail/:submitID (doc 2 §2.5, §4.3), also as ContestSubmissionDetails
+ * (/contest/:contestID/problem/:problemID/submission-detail/:submitID) and GroupSubmissionDetails, where the
+ * problem link stays in the contest or group: status banner, one-row summary, case and subtask results,
  * the code (read-only editor) with copy, share toggle for the owner, resubmit of failed ones, manual judge and
  * cancel for the super admin; polls every 2 s while unfinished.
  */
 export default function SubmissionDetailPage() {
   const { t } = useTranslation('submission');
   const qc = useQueryClient();
-  const submitId = Number(useParams().submitID);
+  const params = useParams();
+  const submitId = Number(params.submitID);
   const { userInfo, roles } = useSession();
   const { data, isLoading, isError } = useSubmissionDetail(submitId);
   const s = data?.submission;
@@ -95,7 +105,7 @@ export default function SubmissionDetailPage() {
       title: t('Problem'),
       key: 'problem',
       render: () => (
-        <Link to={`/problem/${encodeURIComponent(s.displayPid)}`}>
+        <Link to={`${problemBase(params)}/problem/${encodeURIComponent(s.displayPid)}`}>
           {s.displayPid} {s.title}
         </Link>
       ),
