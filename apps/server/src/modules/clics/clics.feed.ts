@@ -94,8 +94,9 @@ export function feedOrder(a: Entry, b: Entry): number {
  * Every entry of the view changed at or after `floor` (ms; null: everything), in feed order. Collections
  * (`id` null: judgement types, languages, problems, groups) and the contest and state singletons are always
  * included when `always` (the live stream compares them itself). `deletions`: include the deletions of judgements
- * a rejudge or cancel superseded. An edit of the contest counts as a change of every object (it may rename
- * teams, move the seal, change problems): nothing is older than the contest's last edit. `present`: the
+ * a rejudge or cancel superseded. An edit of the contest may change any object (rename teams, move the seal,
+ * change problems): a `floor` at or before the contest's last edit (or the thaw) sends everything again, each
+ * object keeping its own change instant (so tokens still tell the lines apart). `present`: the
  * `type/id` of every object of the COMPLETE types, whatever its change instant (the stream finds deletions so).
  */
 export async function collectEntries(
@@ -137,13 +138,9 @@ export async function collectEntries(
     entries.push({ type: 'awards', id: a.id, data: a, key: latest });
   }
   const present = new Set(entries.filter((e) => COMPLETE.has(e.type)).map(objectKey));
-  const edited = c.gmtModified.getTime();
-  const out: Entry[] = [];
-  for (const e of entries) {
-    const key = Math.max(e.key, edited);
-    const pinned = opts.always && (e.id == null || e.type === 'contest');
-    if (floor == null || key >= floor || pinned) out.push({ ...e, key });
-  }
+  const out = everything
+    ? entries
+    : entries.filter((e) => e.key >= (floor ?? 0) || (opts.always && (e.id == null || e.type === 'contest')));
   return { entries: out.sort(feedOrder), present };
 }
 
