@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 
 /** Where a run's cgroup directories live: one per controller on v1, one shared dir on v2. */
 export interface CgroupLayout {
@@ -15,7 +16,9 @@ export interface CgroupLayout {
   mems?: string;
   /**
    * Parent dir for the run cgroups of the cpu controller (a run's processes are one scheduling group with a CPU
-   * quota, issue 24); undefined without that controller. v2: the same dir as the others.
+   * quota, issue 24); undefined without that controller. v2: the same dir as the others. The parent weighs as
+   * many host processes as there are CPUs (v1 cpu.shares 1024 x CPUs, v2 cpu.weight 100 x CPUs): the runs of
+   * all workers share it.
    */
   cpuctl?: string;
 }
@@ -74,6 +77,9 @@ export async function prepareCgroups(parent: string): Promise<CgroupLayout> {
         () => undefined,
       );
     const [cpuset, cpuctl] = [await enable('cpuset'), await enable('cpu')];
+    await writeFile(`${dir}/cpu.weight`, String(Math.min(10_000, 100 * availableParallelism()))).catch(
+      () => {},
+    );
     return { version: 2, cpu: dir, memory: dir, pids: dir, cpuset, cpuctl };
   }
   const mountinfo = await readFile('/proc/self/mountinfo', 'utf8');
@@ -89,7 +95,10 @@ export async function prepareCgroups(parent: string): Promise<CgroupLayout> {
   const cpuset = await prepareV1Cpuset(mountinfo, parent);
   const cpuMount = v1Mount(mountinfo, 'cpu');
   const cpuctl = cpuMount ? `${cpuMount}/${parent}` : undefined;
-  if (cpuctl) await mkdir(cpuctl, { recursive: true });
+  if (cpuctl) {
+    await mkdir(cpuctl, { recursive: true });
+    await writeFile(`${cpuctl}/cpu.shares`, String(1024 * availableParallelism())).catch(() => {});
+  }
   return { version: 1, cpu: found.cpuacct, memory: found.memory, pids: found.pids, ...cpuset, cpuctl };
 }
 
