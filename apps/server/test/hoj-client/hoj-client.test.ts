@@ -302,6 +302,36 @@ describe('judge admin with GET, dashboard sessions with POST', () => {
   });
 });
 
+describe('dashboard service info at HOJ paths', () => {
+  it("GET get-service-info and get-judge-service-info answer the fields HOJ's dashboard reads (admin roles)", async () => {
+    const get = (url: string, token: string) => call(t.app, { method: 'GET', url, token });
+    const svc = await get('/api/admin/config/get-service-info', u.adm.token);
+    expect(svc.code, JSON.stringify(svc.body)).toBe(200);
+    expect(svc.body.data).toMatchObject({
+      backupCores: expect.any(Number),
+      backupPercentCpuLoad: expect.stringMatching(/^\d+\.\d\d%$/),
+      backupPercentMemoryLoad: expect.stringMatching(/^\d+\.\d\d%$/),
+    });
+    // refreshGeneralSystemInfo() writes into backupService[0].
+    expect(svc.body.data.backupService).toHaveLength(1);
+    const judges = await get('/api/admin/config/get-judge-service-info', u.adm.token);
+    expect(judges.code, JSON.stringify(judges.body)).toBe(200);
+    // Its table reads row.service.metadata.judgeName, row.service.host, row.cpuCores, row.percentCpuLoad.
+    expect(judges.body.data).toEqual([
+      expect.objectContaining({
+        service: expect.objectContaining({
+          metadata: { judgeName: 'jh', 'nacos.healthy': 'true' },
+          host: expect.any(String),
+        }),
+        cpuCores: expect.any(Number),
+        percentCpuLoad: expect.stringMatching(/%$/),
+      }),
+    ]);
+    expect((await get('/api/admin/config/get-service-info', u.ann.token)).code).toBe(403);
+    expect((await get('/api/admin/config/get-judge-service-info', u.ann.token)).code).toBe(403);
+  });
+});
+
 describe('home carousel at HOJ paths', () => {
   it('POST /api/file/upload-carouse-img (field file) adds an image; DELETE /api/admin/config/home-carousel?id removes it', async () => {
     const upload = async (token: string) => {

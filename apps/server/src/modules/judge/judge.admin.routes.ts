@@ -1,13 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { judgehosts, problems } from '../../db/schema/index.js';
+import { problems } from '../../db/schema/index.js';
 import { ok } from '../../lib/reply.js';
 import { needAdmin, needRoot, requireUser } from '../../plugins/auth.js';
 import { rejudgeContestProblem } from '../contest/contest.rejudge.js';
-import { JUDGEHOST_LIVE_SECONDS } from '../language/language.service.js';
 import { toSubmissionView } from '../submission/submission.view.js';
 import { cancelJudge, manualJudge, rejudge } from './judge.admin.service.js';
+import { judgeServerList } from './judge.servers.js';
 import { queueCounts } from './queue.js';
 
 const submitIdQuery = z.object({ submitId: z.coerce.number().int().min(1) });
@@ -97,29 +97,9 @@ const judgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * queue: { queued, leased } }. `healthy` false: the judgehost reported that it cannot judge (`problem` says why;
    * it leases nothing until its sandbox passes its check again); `online` is about its heartbeat only.
    */
-  app.get('/admin/judge/get-judge-server-status', { onRequest: needAdmin }, async () => {
-    const rows = await app.ctx.db.select().from(judgehosts).orderBy(asc(judgehosts.name));
-    const now = Date.now();
-    return ok({
-      judgeServerList: rows.map((h) => ({
-        id: h.id,
-        name: h.name,
-        hostname: h.hostname,
-        version: h.version,
-        cpuCount: h.cpuCount,
-        workers: h.workers,
-        running: h.running,
-        load: h.load,
-        languages: h.languages,
-        enabled: h.enabled,
-        lastHeartbeat: h.lastHeartbeat.toISOString(),
-        online: h.enabled && now - h.lastHeartbeat.getTime() < JUDGEHOST_LIVE_SECONDS * 1000,
-        healthy: h.problem === null,
-        problem: h.problem,
-      })),
-      queue: await queueCounts(app.ctx.db),
-    });
-  });
+  app.get('/admin/judge/get-judge-server-status', { onRequest: needAdmin }, async () =>
+    ok({ judgeServerList: await judgeServerList(app.ctx), queue: await queueCounts(app.ctx.db) }),
+  );
 };
 
 export default judgeAdminRoutes;

@@ -133,6 +133,18 @@ export const adminRows: MatrixRow[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/config/get-service-info',
+    request: () => ({}),
+    expect: admins(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/config/get-judge-service-info',
+    request: () => ({}),
+    expect: admins(200),
+  },
+  {
+    method: 'GET',
     route: '/api/admin/judge/get-judge-server-status',
     request: () => ({}),
     expect: admins(200),
