@@ -86,24 +86,23 @@ static pid_t bwrap_pid = -1;
 /*
  * A run's CPU share (issue 24): its processes are one group for the scheduler, however many there are (a
  * setsid() fork bomb weighs as much as one host process: default weight), and with run_cpus they get at most
- * that many CPUs' time per period (v1 cpu.cfs_quota_us, v2 cpu.max). Returns 0, or -1 with the error set.
+ * that many CPUs' time per period (v1 cpu.cfs_quota_us, v2 cpu.max). Best effort: a parent whose own quota is
+ * smaller refuses the child's (EINVAL), and the run goes on with the parent's. Returns 0.
  */
 static int set_cpu_share(const char *dir) {
   char quota[64];
   snprintf(quota, sizeof quota, "%lld", run_cpus * CFS_PERIOD_US);
-  int rc = 0;
   if (cgv == 1) {
-    rc |= write_file(dir, "cpu.shares", "1024");
-    if (run_cpus > 0) rc |= write_file(dir, "cpu.cfs_quota_us", quota);
+    write_file(dir, "cpu.shares", "1024");
+    if (run_cpus > 0) write_file(dir, "cpu.cfs_quota_us", quota);
   } else {
-    rc |= write_file(dir, "cpu.weight", "100");
+    write_file(dir, "cpu.weight", "100");
     if (run_cpus > 0) {
       snprintf(quota + strlen(quota), sizeof quota - strlen(quota), " %d", CFS_PERIOD_US);
-      rc |= write_file(dir, "cpu.max", quota);
+      write_file(dir, "cpu.max", quota);
     }
   }
-  if (rc != 0) set_err("cpu_share_%s:_%s", dir, strerror(errno));
-  return rc;
+  return 0;
 }
 
 /* Makes the cgroup dirs of run `run_no + 1` ahead of time (swappiness set; limits come with the request). */

@@ -94,10 +94,15 @@ export async function prepareCgroups(parent: string): Promise<CgroupLayout> {
   await writeFile(`${found.memory}/memory.use_hierarchy`, '1').catch(() => {});
   const cpuset = await prepareV1Cpuset(mountinfo, parent);
   const cpuMount = v1Mount(mountinfo, 'cpu');
-  const cpuctl = cpuMount ? `${cpuMount}/${parent}` : undefined;
+  let cpuctl = cpuMount ? `${cpuMount}/${parent}` : undefined;
   if (cpuctl) {
-    await mkdir(cpuctl, { recursive: true });
-    await writeFile(`${cpuctl}/cpu.shares`, String(1024 * availableParallelism())).catch(() => {});
+    // optional: without it runs are not one scheduling group (issue 24), but they are still judged
+    const made = await mkdir(cpuctl, { recursive: true }).then(
+      () => true,
+      () => false,
+    );
+    if (made) await writeFile(`${cpuctl}/cpu.shares`, String(1024 * availableParallelism())).catch(() => {});
+    else cpuctl = undefined;
   }
   return { version: 1, cpu: found.cpuacct, memory: found.memory, pids: found.pids, ...cpuset, cpuctl };
 }
