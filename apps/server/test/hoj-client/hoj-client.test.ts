@@ -148,6 +148,31 @@ describe('training back office at HOJ paths', () => {
   it("the group's get-training-problem-list answers the same shape; HOJ's group client omits queryExisted", async () => {
     const g = await makeGroup(t.app, u.teacher.token, groupBody(GroupAuth.PUBLIC));
     const tid = await makeTraining(u.teacher.token, [pids[2], pids[0]], g.id);
+    // addGroupTraining(trainingDto): the gid inside `training` (a route parameter, so a string), plus its author.
+    const hojTraining = await call(t.app, {
+      method: 'POST',
+      url: '/api/group/training',
+      token: u.teacher.token,
+      payload: {
+        training: {
+          title: 'HOJ form',
+          description: 'Made as HOJ makes it',
+          auth: 'Public',
+          rank: 1000,
+          status: true,
+          gid: String(g.id),
+          author: 'teacher',
+        },
+        trainingCategory: { id: category },
+      },
+    });
+    expect(hojTraining.code, JSON.stringify(hojTraining.body)).toBe(200);
+    const listed = await call(t.app, {
+      method: 'GET',
+      url: `/api/group/get-admin-training-list?currentPage=1&limit=10&gid=${g.id}`,
+      token: u.teacher.token,
+    });
+    expect(listed.body.data.records.map((r: { id: number }) => r.id)).toContain(hojTraining.body.data.tid);
     // getGroupTrainingProblemList(currentPage, limit, {tid}): no queryExisted, meaning the training's problems.
     const r = await call(t.app, {
       method: 'GET',

@@ -10,6 +10,7 @@ import {
   trainingListQuery,
   updateTrainingProblemBody,
 } from '@oj/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryAsBody } from '../../lib/query-as-body.js';
@@ -49,6 +50,14 @@ const queryBoolDefaultTrue = z
  * training's author (a group admin) manage one. Opening a training and its problems, rank and submits are the
  * public training routes, which admit a group's training to its members only (training.access.ts).
  */
+/** preValidation: a JSON body without `gid` but with `training.gid` (HOJ's client) gets that as `gid`. */
+async function gidFromTraining(req: FastifyRequest): Promise<void> {
+  const b = req.body as { gid?: unknown; training?: { gid?: unknown } } | null | undefined;
+  if (b && typeof b === 'object' && b.gid === undefined && b.training && typeof b.training === 'object') {
+    if (b.training.gid !== undefined) req.body = { ...b, gid: b.training.gid };
+  }
+}
+
 const groupTrainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', needLogin);
 
@@ -78,10 +87,13 @@ const groupTrainingRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok(await adminGetTraining(app.ctx, requireUser(req), req.query.tid));
   });
 
-  /** POST /api/group/training {gid, training, trainingCategory} (group admins) -> {tid}. */
+  /**
+   * POST /api/group/training {gid, training, trainingCategory} (group admins) -> {tid}. HOJ's client sends the gid
+   * as `training.gid` instead: taken when the top-level one is absent.
+   */
   app.post(
     '/group/training',
-    { schema: { body: trainingBody.and(z.object({ gid: gidField })) } },
+    { preValidation: gidFromTraining, schema: { body: trainingBody.and(z.object({ gid: gidField })) } },
     async (req) => ok(await createGroupTraining(app.ctx, requireUser(req), req.body), 'Add successfully'),
   );
 
