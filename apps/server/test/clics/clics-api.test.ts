@@ -125,7 +125,10 @@ describe('CLICS API on a finished contest', () => {
     expect(row('ann')).toMatchObject({ rank: 1, score: { num_solved: 2, total_time: '1:30:00.000' } });
     expect(row('bob')).toMatchObject({ rank: 2, score: { num_solved: 2, total_time: '4:25:00.000' } });
     expect(row('cat')?.problems?.[2]).toMatchObject({ num_pending: 1, solved: false });
-    expect(row('bob')?.problems?.[1]).toMatchObject({ num_judged: 1, solved: false }); // the CE is free
+    // The CE is free (no penalty) but judged: num_judged counts it (issue 23 §3 item 6: a free verdict such as a
+    // CE or a judging error was neither judged nor pending).
+    expect(row('bob')?.problems?.[1]).toMatchObject({ num_judged: 2, num_pending: 0, solved: false });
+    expect(row('bob')?.score).toMatchObject({ num_solved: 2, total_time: '4:25:00.000' });
     const awards = Object.fromEntries(
       (await get(t.app, `contests/${cid}/awards`)).json.map((a: { id: string; team_ids: string[] }) => [
         a.id,

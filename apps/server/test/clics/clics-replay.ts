@@ -16,7 +16,7 @@ const rel = (s: number) => {
 /**
  * A pass-fail scoreboard computed from the event feed alone, by the spec's rules: the main group's teams; per
  * problem the submissions in contest-time order up to the first solving judgement, penalty judgements costing
- * `penalty_time`, unjudged ones pending; ranked by solved, then total time, ties alphabetical by name.
+ * `penalty_time`, every judged one counted in num_judged (free ones such as CE and JE too), unjudged ones pending; ranked by solved, then total time, ties alphabetical by name.
  */
 export function replay(events: FeedEvent[]) {
   // biome-ignore lint/suspicious/noExplicitAny: CLICS JSON
@@ -49,11 +49,13 @@ export function replay(events: FeedEvent[]) {
     let last = 0;
     const cells = problems.map((pr) => {
       let wrong = 0;
+      let judged = 0;
       let pending = 0;
       let at: number | null = null;
       for (const s of subs.filter((x) => x.team_id === tm.id && x.problem_id === pr.id)) {
         const j = judgementOf.get(s.id);
         const type = j?.judgement_type_id ? types.get(j.judgement_type_id) : null;
+        if (type) judged += 1;
         if (!type) pending += 1;
         else if (type.solved) {
           at = Math.floor(seconds(s.contest_time));
@@ -67,7 +69,7 @@ export function replay(events: FeedEvent[]) {
       }
       return {
         problem_id: pr.id,
-        num_judged: wrong + (at != null ? 1 : 0),
+        num_judged: judged,
         num_pending: at != null ? 0 : pending,
         solved: at != null,
         ...(at != null ? { time: rel(at) } : {}),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { clicsViewOf } from './clics.auth.js';
 import { awardObjects, scoreboardObject } from './clics.board.js';
 import { loadBasics } from './clics.feed.js';
+import { freeJudgedCounts } from './clics.live.js';
 import { contestParams, objectParams, pickOne } from './clics.query.js';
 
 /**
@@ -27,7 +28,8 @@ const clicsBoardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const view = await clicsViewOf(ctx, req, req.params.cid);
       const b = await loadBasics(ctx.db, view);
-      return scoreboardObject(view, b.board, b.problems.list, b.teams, req.query.group_id);
+      const free = await freeJudgedCounts(ctx.db, view, b.refs);
+      return scoreboardObject(view, b.board, b.problems.list, b.teams, free, req.query.group_id);
     },
   );
 

@@ -12,8 +12,12 @@ import { type ClicsView, MAIN_GROUP, OTHER_GROUP, stateObject } from './clics.vi
  * count, total time (s, 20 min per counted wrong try), first-to-solve and award rows are the board's.
  */
 
-/** A CLICS scoreboard row of a board row: its rank, score and one cell per contest problem in order. */
-function rowObject(r: AcmRowVo, problems: ClicsProblem[]) {
+/**
+ * A CLICS scoreboard row of a board row: its rank, score and one cell per contest problem in order. `num_judged`
+ * is the board's counted tries (+1 when solved) plus the free judged ones before the solve (`free`, by
+ * `uid/pid`: clics.live freeJudgedCounts), so a CE or a judging error counts as judged, not as nothing.
+ */
+function rowObject(r: AcmRowVo, problems: ClicsProblem[], free: Map<string, number>) {
   let last = 0;
   const cells = problems.map((p) => {
     const c = r.submissionInfo[p.data.label];
@@ -21,7 +25,7 @@ function rowObject(r: AcmRowVo, problems: ClicsProblem[]) {
     if (solved) last = Math.max(last, c.ACTime ?? 0);
     return {
       problem_id: p.data.id,
-      num_judged: c ? c.errorNum + (solved ? 1 : 0) : 0,
+      num_judged: (c ? c.errorNum + (solved ? 1 : 0) : 0) + (free.get(`${r.uid}/${p.pid}`) ?? 0),
       num_pending: c?.tryNum ?? 0,
       solved,
       ...(solved ? { time: reltime((c.ACTime ?? 0) * 1000) } : {}),
@@ -87,6 +91,7 @@ export function scoreboardObject(
   board: BuiltBoard,
   problems: ClicsProblem[],
   teams: ClicsTeam[],
+  free: Map<string, number>,
   groupId?: string,
 ) {
   const c = view.contest;
@@ -102,7 +107,7 @@ export function scoreboardObject(
     time: clicsTime(new Date(at)),
     contest_time: reltime(at - c.startTime.getTime()),
     state: stateObject(view),
-    rows: rows.map((r) => rowObject(r, problems)),
+    rows: rows.map((r) => rowObject(r, problems, free)),
   };
 }
 

@@ -245,3 +245,34 @@ export async function submissionFiles(
   const [row] = await db.select({ code: submissions.code }).from(submissions).where(eq(submissions.id, sid));
   return zipSync({ [sourceFileName(r.language)]: new TextEncoder().encode(row?.code ?? '') });
 }
+
+/**
+ * Per `uid/pid`, how many of the view's submissions got a free final verdict (no penalty, not solving: CE, JE,
+ * SE, a partial or cancelled one) before the team's first AC on the problem (all of them when unsolved), as the
+ * view shows them (a judgement withheld by the seal is pending, not judged). The scoreboard's `num_judged` adds
+ * them to the board's counted tries: the spec counts every judged submission up to the first correct one.
+ */
+export async function freeJudgedCounts(
+  db: Db,
+  view: ClicsView,
+  refs: LiveRefs,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!offers(view, 'submissions')) return out;
+  const rows = (await loadLiveRows(db, view, null)).filter((r) => inView(r, refs));
+  const firstAc = new Map<string, number>();
+  for (const r of rows) {
+    const t = r.visible ? judgementTypeOf(r.status) : null;
+    if (!t?.solved) continue;
+    const k = `${r.uid}/${r.pid}`;
+    firstAc.set(k, Math.min(firstAc.get(k) ?? Number.POSITIVE_INFINITY, r.submitTime.getTime()));
+  }
+  for (const r of rows) {
+    const t = r.visible ? judgementTypeOf(r.status) : null;
+    const k = `${r.uid}/${r.pid}`;
+    if (!t || t.solved || t.penalty || r.submitTime.getTime() >= (firstAc.get(k) ?? Number.POSITIVE_INFINITY))
+      continue;
+    out.set(k, (out.get(k) ?? 0) + 1);
+  }
+  return out;
+}
