@@ -41,7 +41,7 @@ const testcaseFileRoutes: FastifyPluginAsyncZod = async (app) => {
         maxBytes: TESTCASE_ZIP_MAX_BYTES,
         tooLarge: () => badRequest('file.tooLarge', { field: 'file', max: TESTCASE_ZIP_MAX_BYTES }),
       });
-      return ok(await acceptTestcaseZip(app.ctx, data, req.query.mode));
+      return ok(await acceptTestcaseZip(app.ctx, data, req.query.mode, requireUser(req).uid));
     },
   );
 

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { rowsOf } from '../../lib/sql-rows.js';
+import { checkCaseName } from '../file/testcase/case-name.js';
 
 /** Rows per INSERT of a list (test cases, solutions): well under PostgreSQL's 65,535 bound parameters. */
 const INSERT_CHUNK_ROWS = 1000;
@@ -104,6 +105,11 @@ export async function createProblem(db: Db, input: NewProblem): Promise<CreatedP
       problemId = await nextFreeProblemId(tx, input.problemIdPrefix ?? 'P');
     }
 
+    // Every import path (FPS, Hydro, QDUOJ, Kattis/Polygon, native) stores its case names here: plain names only.
+    input.testcases.forEach((tc, i) => {
+      if (tc.inputName !== undefined) checkCaseName(tc.inputName, `testcases[${i}].inputName`);
+      if (tc.outputName !== undefined) checkCaseName(tc.outputName, `testcases[${i}].outputName`);
+    });
     const caseHashes: { inputHash: string; outputHash: string; inputSize: number; outputSize: number }[] = [];
     for (const tc of input.testcases) {
       const inBuf = Buffer.isBuffer(tc.input) ? tc.input : Buffer.from(tc.input);

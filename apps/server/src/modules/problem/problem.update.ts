@@ -10,6 +10,7 @@ import {
   testcases,
 } from '../../db/schema/index.js';
 import { badRequest } from '../../lib/errors.js';
+import { checkCaseName } from '../file/testcase/case-name.js';
 import { dropUpload, readUploadedCases } from '../file/testcase/testcase.service.js';
 import { resolveTagIds, setProblemTags } from '../tag/tag.service.js';
 import { loadProblemByPid } from './problem.access.js';
@@ -164,6 +165,10 @@ export async function replaceTestcases(
   }[],
 ): Promise<void> {
   await tx.delete(testcases).where(eq(testcases.pid, pid));
+  data.forEach((d, k) => {
+    if (d.inputName) checkCaseName(d.inputName, `samples[${k}].input`);
+    if (d.outputName) checkCaseName(d.outputName, `samples[${k}].output`);
+  });
   let i = 0;
   for (const d of data) {
     i += 1;

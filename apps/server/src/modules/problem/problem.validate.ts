@@ -16,6 +16,7 @@ import {
   SPJ_PROTOCOLS,
 } from '@oj/shared';
 import { badRequest } from '../../lib/errors.js';
+import { checkCaseName } from '../file/testcase/case-name.js';
 import type { ProblemBody } from './problem.schema.js';
 
 export { PROBLEM_LIMITS, SPJ_PROTOCOLS };
@@ -186,6 +187,8 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
       if (upload && (!c.input || !c.output) && judgeMode === 'default')
         throw badRequest('problem.caseFileNames', { index: i });
       if (!upload && !c.input && !c.output) throw badRequest('problem.caseEmpty', { index: i });
+      if (upload && c.input) checkCaseName(c.input, `samples[${i}].input`);
+      if (upload && c.output) checkCaseName(c.output, `samples[${i}].output`);
       return {
         input: c.input,
         output: c.output,

@@ -1,8 +1,8 @@
-import { unzipSync } from 'fflate';
 import type { AppContext, SessionUser } from '../../../context.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { dbCause } from '../../../lib/text-guard.js';
 import { createProblem } from '../../problem/problem.store.js';
+import { DEFAULT_ZIP_LIMITS, readZipSafely, type ZipLimits } from '../testcase/safe-zip.js';
 import { parseFps } from './fps.parse.js';
 
 /** The answer for one FPS item (doc 3 import problem). */
@@ -20,23 +20,24 @@ export interface FpsImportItem {
   notes?: string[];
 }
 
-const MAX_XML_BYTES = 256 * 1024 * 1024;
+/** FPS zips: at most 256 MB unpacked in all (XML only; other entries are never inflated), 10,000 files. */
+export const FPS_ZIP_LIMITS: ZipLimits = { ...DEFAULT_ZIP_LIMITS, maxTotalBytes: 256 * 1024 * 1024 };
 
-/** The XML documents of an upload: the file itself, or every `.xml` inside a zip. 400 for anything else. */
-export function fpsDocuments(name: string, data: Buffer): { file: string; xml: string }[] {
+/**
+ * The XML documents of an upload: the file itself, or every `.xml` inside a zip (read through safe-zip, so a zip
+ * bomb is refused with 400 file.zipBomb / file.zipTooBig before it fills the memory). 400 for anything else.
+ */
+export async function fpsDocuments(name: string, data: Buffer): Promise<{ file: string; xml: string }[]> {
   if (data.length >= 4 && data.readUInt32LE(0) === 0x04034b50) {
-    let files: Record<string, Uint8Array>;
-    try {
-      files = unzipSync(data, {
-        filter: (f) =>
-          /\.xml$/i.test(f.name) && !f.name.startsWith('__MACOSX/') && f.originalSize <= MAX_XML_BYTES,
-      });
-    } catch (e) {
-      throw badRequest('file.zipUnreadable', { detail: (e as Error).message });
-    }
-    const docs = Object.entries(files)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([file, bytes]) => ({ file, xml: Buffer.from(bytes).toString('utf8') }));
+    const entries = await readZipSafely(
+      data,
+      FPS_ZIP_LIMITS,
+      (p) => /\.xml$/i.test(p) && !p.startsWith('__MACOSX/'),
+    );
+    const docs = entries
+      .filter((e) => !e.symlink)
+      .sort((a, b) => a.path.localeCompare(b.path))
+      .map((e) => ({ file: e.path, xml: e.data.toString('utf8') }));
     if (!docs.length) throw badRequest('file.zipNoXml');
     return docs;
   }
@@ -60,7 +61,7 @@ export async function importFps(
   upload: { name: string; data: Buffer },
 ): Promise<FpsImportItem[]> {
   const out: FpsImportItem[] = [];
-  for (const doc of fpsDocuments(upload.name, upload.data)) {
+  for (const doc of await fpsDocuments(upload.name, upload.data)) {
     for (const item of parseFps(doc.xml)) {
       if (!item.ok) {
         out.push({

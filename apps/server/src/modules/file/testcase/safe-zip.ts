@@ -52,11 +52,13 @@ function openZip(buf: Buffer): Promise<yauzl.ZipFile> {
  * paths or `..` (zip slip), more than `maxFiles` entries, more than `maxTotalBytes` uncompressed bytes in total
  * (counted while inflating, so lying headers do not help), extreme compression ratios, encrypted entries and
  * files that are not zips. Symbolic links are returned flagged; callers decide (test-case uploads refuse them).
- * Directories are skipped. Returns entries in archive order.
+ * Directories are skipped, and so are (never inflated) files whose normalised path `keep` refuses. Every zip the
+ * server reads goes through here (test cases, packages, FPS). Returns entries in archive order.
  */
 export async function readZipSafely(
   buf: Buffer,
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+  keep: (path: string) => boolean = () => true,
 ): Promise<ZipFileEntry[]> {
   let zip: yauzl.ZipFile;
   try {
@@ -81,6 +83,10 @@ export async function readZipSafely(
         }
         const rel = safeEntryPath(name);
         if (rel === null) return reject(badRequest('file.zipUnsafePath', { name }));
+        if (!keep(rel)) {
+          zip.readEntry();
+          return;
+        }
         if (entry.isEncrypted()) return reject(badRequest('file.zipEncrypted', { name }));
         const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
         const symlink = mode === S_IFLNK;

@@ -5,8 +5,12 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../../../context.js';
 import { blobs, testcases } from '../../../db/schema/index.js';
-import { badRequest } from '../../../lib/errors.js';
-import { readZipSafely, type ZipFileEntry } from './safe-zip.js';
+import { AppError, badRequest } from '../../../lib/errors.js';
+import { checkCaseName, isSafeCaseName } from './case-name.js';
+import { DEFAULT_ZIP_LIMITS, readZipSafely, type ZipFileEntry } from './safe-zip.js';
+import { DIR_RE, dropStaged, recordStaged, stagingCaps, sweepAndMeasure, uploadRoot } from './staging.js';
+
+export { uploadRoot } from './staging.js';
 
 /** One pair found in an upload: file names inside the upload folder. */
 export interface UploadedCase {
@@ -14,14 +18,6 @@ export interface UploadedCase {
   output: string;
   score: number;
   groupNum?: number;
-}
-
-const DIR_RE = /^[a-f0-9]{24}$/;
-const UPLOAD_TTL_MS = 24 * 3600 * 1000;
-
-/** Root of unpacked test-case uploads waiting for a problem save. */
-export function uploadRoot(ctx: AppContext): string {
-  return path.join(ctx.env.dataDir, 'testcase-upload');
 }
 
 /** Natural order: `2.in` before `10.in`, case-insensitive. */
@@ -59,6 +55,8 @@ export function pairCaseFiles(
     const stem = input.slice(0, -3);
     const output = [`${stem}.out`, `${stem}.ans`].find((n) => files.has(n));
     if (!output && mode === 'default') throw badRequest('testcase.noOutput', { input, stem });
+    checkCaseName(input, 'file');
+    if (output) checkCaseName(output, 'file');
     cases.push({ input, output: output ?? '', score: 0 });
   }
   const scores = spreadScores(cases.length);
@@ -68,37 +66,65 @@ export function pairCaseFiles(
   return { files, cases };
 }
 
-/** Deletes upload folders older than a day (best effort). */
-async function sweepOldUploads(root: string): Promise<void> {
-  let names: string[] = [];
-  try {
-    names = await fsp.readdir(root);
-  } catch {
-    return;
-  }
-  const now = Date.now();
-  for (const n of names) {
-    const p = path.join(root, n);
-    const st = await fsp.stat(p).catch(() => null);
-    if (st && now - st.mtimeMs > UPLOAD_TTL_MS) await fsp.rm(p, { recursive: true, force: true });
-  }
-}
+/** Serialises the quota check and record of concurrent uploads (one process serves the API). */
+let stagingLock: Promise<unknown> = Promise.resolve();
 
 /**
- * POST /api/file/upload-testcase-zip: unpacks a test-case zip (safely) into a fresh upload folder and returns the
- * pairs `{ fileList, fileListDir }`; `fileListDir` is the folder's token, given back as `uploadTestcaseDir` when
- * the problem is saved. Throws 400 for unsafe or malformed zips.
+ * POST /api/file/upload-testcase-zip: unpacks a test-case zip (safely) into a fresh upload folder owned by `uid`
+ * and returns the pairs `{ fileList, fileListDir }`; `fileListDir` is the folder's token, given back as
+ * `uploadTestcaseDir` when the problem is saved (the folder is then deleted; unused ones after an hour). The zip
+ * may unpack to at most what is left of the user's staging quota and of the server's total (issue 24 item 6).
+ * Throws 400 for unsafe or malformed zips, testcase.uploadQuota / testcase.uploadsFull past the caps.
  */
-export async function acceptTestcaseZip(ctx: AppContext, zip: Buffer, mode: string) {
-  const { files, cases } = pairCaseFiles(await readZipSafely(zip), mode);
+export async function acceptTestcaseZip(ctx: AppContext, zip: Buffer, mode: string, uid: string) {
+  const caps = stagingCaps(ctx);
+  const before = await sweepAndMeasure(ctx);
+  const used = before.byUser.get(uid) ?? 0;
+  const room = Math.min(caps.perUser - used, caps.total - before.total);
+  const quotaError = () =>
+    caps.perUser - used <= caps.total - before.total
+      ? badRequest('testcase.uploadQuota', { max: caps.perUser, used })
+      : badRequest('testcase.uploadsFull');
+  if (room <= 0) throw quotaError();
+  let entries: ZipFileEntry[];
+  try {
+    entries = await readZipSafely(zip, {
+      ...DEFAULT_ZIP_LIMITS,
+      maxTotalBytes: Math.min(DEFAULT_ZIP_LIMITS.maxTotalBytes, room),
+    });
+  } catch (e) {
+    if (e instanceof AppError && e.msgKey === 'file.zipTooBig' && room < DEFAULT_ZIP_LIMITS.maxTotalBytes)
+      throw quotaError();
+    throw e;
+  }
+  const { files, cases } = pairCaseFiles(entries, mode);
+  const bytes = cases.reduce(
+    (n, c) => n + (files.get(c.input)?.length ?? 0) + (c.output ? (files.get(c.output)?.length ?? 0) : 0),
+    0,
+  );
   const root = uploadRoot(ctx);
-  await sweepOldUploads(root);
   const token = randomBytes(12).toString('hex');
+  // Check again and record under the lock: two uploads at once cannot both take the last room.
+  const reserve = stagingLock.then(async () => {
+    const now = await sweepAndMeasure(ctx);
+    const mine = now.byUser.get(uid) ?? 0;
+    if (mine + bytes > caps.perUser)
+      throw badRequest('testcase.uploadQuota', { max: caps.perUser, used: mine });
+    if (now.total + bytes > caps.total) throw badRequest('testcase.uploadsFull');
+    await fsp.mkdir(path.join(root, token), { recursive: true, mode: 0o700 });
+    await recordStaged(ctx, token, { uid, bytes });
+  });
+  stagingLock = reserve.catch(() => undefined);
+  await reserve;
   const dir = path.join(root, token);
-  await fsp.mkdir(dir, { recursive: true });
-  for (const c of cases) {
-    await fsp.writeFile(path.join(dir, c.input), files.get(c.input) as Buffer);
-    if (c.output) await fsp.writeFile(path.join(dir, c.output), files.get(c.output) as Buffer);
+  try {
+    for (const c of cases) {
+      await fsp.writeFile(path.join(dir, c.input), files.get(c.input) as Buffer);
+      if (c.output) await fsp.writeFile(path.join(dir, c.output), files.get(c.output) as Buffer);
+    }
+  } catch (e) {
+    await dropStaged(root, token);
+    throw e;
   }
   return { fileList: cases, fileListDir: token };
 }
@@ -128,9 +154,9 @@ export async function readUploadedCases(
   return out;
 }
 
-/** Removes an upload folder once its cases are stored (best effort). */
+/** Removes an upload folder and its record once its cases are stored (best effort). */
 export async function dropUpload(ctx: AppContext, token: string): Promise<void> {
-  if (DIR_RE.test(token)) await fsp.rm(path.join(uploadRoot(ctx), token), { recursive: true, force: true });
+  await dropStaged(uploadRoot(ctx), token);
 }
 
 /**
@@ -153,7 +179,8 @@ export async function testcaseZip(ctx: AppContext, pid: number): Promise<Uint8Ar
     for (const r of rows) data.set(r.hash, r.data);
   }
   const names = cases.flatMap((c) => [c.inputName, c.outputName]);
-  const unique = new Set(names).size === names.length;
+  // Names stored before they were checked are never served back as entry paths (`../../etc/cron.d/x`).
+  const unique = new Set(names).size === names.length && names.every(isSafeCaseName);
   const files: Record<string, Uint8Array> = {};
   for (const c of cases) {
     files[unique ? c.inputName : `${c.index}.in`] = data.get(c.inputHash) ?? strToU8('');
