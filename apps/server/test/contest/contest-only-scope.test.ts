@@ -1,5 +1,6 @@
-import { JudgeStatus, Role } from '@oj/shared';
+import { GroupAuth, JudgeStatus, Role } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupBody, join, makeGroup, setLevel } from '../group/group-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { registerJudgehost } from '../judge/judge-helpers.js';
 import { call, makeUser, problemBody } from '../problem/fixtures.js';
@@ -41,7 +42,11 @@ const testRun = (payload: Record<string, unknown>, token = tok.alice) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.ctx.config.set('switch', { defaultSubmitInterval: 0 });
+  await t.ctx.config.set('switch', {
+    defaultSubmitInterval: 0,
+    defaultCreateGroupACInitValue: 0,
+    defaultCreateGroupDailyLimit: 100,
+  });
   await registerJudgehost(t.app, t.ctx, 'jh');
   tok.root = (await makeUser(t.ctx, 'co_root', Role.ROOT)).token;
   tok.creator = (await makeUser(t.ctx, 'co_creator', Role.PROBLEM_ADMIN)).token;
@@ -176,5 +181,35 @@ describe('GET /api/get-full-screen-problem-list', () => {
       },
     ]);
     expect((await get(`/api/get-full-screen-problem-list?tid=${tid}`)).code).toBe(401);
+  });
+});
+
+describe('a group problem page (the same check for groups)', () => {
+  it('a member gets the languages with the gid and test-runs as type group; outsiders are refused', async () => {
+    const teacher = await makeUser(t.ctx, 'co_teacher', Role.USER);
+    const member = await makeUser(t.ctx, 'co_member', Role.USER);
+    const g = await makeGroup(t.app, teacher.token, groupBody(GroupAuth.PROTECTED));
+    expect((await join(t.app, member.token, g.id, { reason: 'class' })).code).toBe(200);
+    expect((await setLevel(t.app, teacher.token, g.id, member.uid, 3)).code).toBe(200);
+    const made = await post(
+      '/api/group/problem',
+      problemBody('9101', { gid: g.id, auth: 1, title: 'Group only' }),
+      teacher.token,
+    );
+    expect(made.code, JSON.stringify(made.body)).toBe(200);
+    const pid = made.body.data.pid as number;
+    const langs = await get(`/api/get-problem-languages?pid=${pid}&gid=${g.id}`, member.token);
+    expect(langs.code).toBe(200);
+    expect((await get(`/api/get-problem-languages?pid=${pid}&gid=${g.id}`, tok.stranger)).code).toBe(403);
+    // The gid must be the problem's group.
+    expect((await get(`/api/get-problem-languages?pid=${acmPid}&gid=${g.id}`, member.token)).code).toBe(404);
+    const run = await testRun({ pid, type: 'group', gid: g.id }, member.token);
+    expect(run.code, JSON.stringify(run.body)).toBe(200);
+    const outsider = await post(
+      '/api/submit-problem-test-judge',
+      { pid, language: 'C++', code: CODE, userInput: '1', type: 'group', gid: g.id },
+      tok.stranger,
+    );
+    expect(outsider.code).toBe(403);
   });
 });
