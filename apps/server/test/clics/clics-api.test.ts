@@ -89,7 +89,8 @@ describe('CLICS API on a finished contest', () => {
     const team = (name: string) => all.teams.find((x: { name: string }) => x.name === names[name]);
     expect(team('sam').group_ids).toEqual(['unranked']);
     expect(team('ann').group_ids).toEqual(['participants']);
-    expect(team('reg').group_ids).toEqual(['unranked']); // registered, no submission: admins only
+    // Registered, no submission (admins only): a team of the main scoreboard (issue 23 §3 item 6: it was missing).
+    expect(team('reg').group_ids).toEqual(['participants']);
     expect(team('cre')).toBeUndefined(); // the creator is not a participant
     // In-contest submissions of teams only: not the creator's, not after the end.
     expect(all.submissions).toHaveLength(11);
@@ -121,7 +122,9 @@ describe('CLICS API on a finished contest', () => {
     expect(r.code).toBe(200);
     const sb = scoreboardSchema.parse(r.json);
     const row = (name: string) => sb.rows.find((x) => x.team_id === p[name]);
-    expect(sb.rows.map((x) => x.team_id)).toEqual([p.ann, p.bob, p.dan, p.cat]);
+    expect(sb.rows.map((x) => x.team_id)).toEqual([p.ann, p.bob, p.dan, p.cat, p.reg]);
+    // Nothing solved, no time: tied with cat (TLE, pending), as our board ties equal rows.
+    expect(row('reg')).toMatchObject({ rank: 4, score: { num_solved: 0, total_time: '0:00:00.000' } });
     expect(row('ann')).toMatchObject({ rank: 1, score: { num_solved: 2, total_time: '1:30:00.000' } });
     expect(row('bob')).toMatchObject({ rank: 2, score: { num_solved: 2, total_time: '4:25:00.000' } });
     expect(row('cat')?.problems?.[2]).toMatchObject({ num_pending: 1, solved: false });
@@ -143,7 +146,7 @@ describe('CLICS API on a finished contest', () => {
     expect(awards['gold-medal']).toEqual([p.ann]);
     expect(awards['silver-medal']).toEqual([p.bob]);
     const other = await get(t.app, `contests/${cid}/scoreboard?group_id=unranked`, admin);
-    expect(other.json.rows.map((x: { team_id: string }) => x.team_id)).toEqual([p.sam, p.reg]);
+    expect(other.json.rows.map((x: { team_id: string }) => x.team_id)).toEqual([p.sam]);
     expect((await get(t.app, `contests/${cid}/scoreboard?group_id=nope`, admin)).code).toBe(400);
   });
 

@@ -57,29 +57,51 @@ function copyRow(r: ScoreboardRowVo): ScoreboardRowVo {
  */
 function unrankedRows(view: ClicsView, board: BuiltBoard, teams: ClicsTeam[]): AcmRowVo[] {
   const c = view.contest;
-  const rule = boardRule(c.type);
   const onBoard = new Set(board.rows.map((r) => r.uid));
   const rows = board.rows.filter((r) => r.rank === -1).map(copyRow);
   for (const t of teams) {
-    if (onBoard.has(t.uid)) continue;
-    const base = {
-      uid: t.uid,
-      username: t.data.name,
-      showName: t.data.display_name,
-      realname: '',
-      nickname: '',
-      avatar: null,
-      school: '',
-      gender: '',
-      rank: 0,
-      isConcerned: false,
-      isWinAward: false,
-    };
-    rows.push(rule.makeRow(base, [], board.ctx));
+    if (onBoard.has(t.uid) || !t.data.group_ids.includes(OTHER_GROUP)) continue;
+    rows.push(emptyRow(view, board, t));
   }
   rows.sort(boardOrder(c.type));
   rankRows({ ...c, starAccount: [], awardType: AwardType.NONE, awardConfig: [] }, rows, board.ctx);
   return rows as AcmRowVo[];
+}
+
+/** The board row of a team without one (nothing submitted): the rule's row of no cells. */
+function emptyRow(view: ClicsView, board: BuiltBoard, t: ClicsTeam): ScoreboardRowVo {
+  const base = {
+    uid: t.uid,
+    username: t.data.name,
+    showName: t.data.display_name,
+    realname: '',
+    nickname: '',
+    avatar: null,
+    school: '',
+    gender: '',
+    rank: 0,
+    isConcerned: false,
+    isWinAward: false,
+  };
+  return boardRule(view.contest.type).makeRow(base, [], board.ctx);
+}
+
+/**
+ * The rows of the main scoreboard: our board's ranked rows, in its order and with its ranks, and the main group's
+ * teams without a row (registered, nothing submitted) ranked last: tied with the board's rows of nothing solved
+ * and no time, else one place after every ranked row; within a tie in the board's tie order.
+ */
+function mainRows(view: ClicsView, board: BuiltBoard, teams: ClicsTeam[]): AcmRowVo[] {
+  const rule = boardRule(view.contest.type);
+  const ranked = board.rows.filter((r) => r.rank !== -1);
+  const onBoard = new Set(board.rows.map((r) => r.uid));
+  const empty = teams
+    .filter((t) => !onBoard.has(t.uid) && t.data.group_ids.includes(MAIN_GROUP))
+    .map((t) => emptyRow(view, board, t));
+  if (!empty.length) return ranked as AcmRowVo[];
+  const tie = ranked.find((r) => rule.compare(r as never, empty[0] as never) === 0);
+  for (const r of empty) r.rank = tie?.rank ?? ranked.length + 1;
+  return [...ranked, ...empty].sort(boardOrder(view.contest.type)) as AcmRowVo[];
 }
 
 /**
@@ -98,10 +120,7 @@ export function scoreboardObject(
   if (groupId != null && groupId !== MAIN_GROUP && groupId !== OTHER_GROUP) {
     throw badRequest('validation.oneOf', { field: 'group_id', values: `${MAIN_GROUP}, ${OTHER_GROUP}` });
   }
-  const rows =
-    groupId === OTHER_GROUP
-      ? unrankedRows(view, board, teams)
-      : (board.rows.filter((r) => r.rank !== -1) as AcmRowVo[]);
+  const rows = groupId === OTHER_GROUP ? unrankedRows(view, board, teams) : mainRows(view, board, teams);
   const at = Math.max(c.startTime.getTime(), Math.min(view.now.getTime(), c.endTime.getTime()));
   return {
     time: clicsTime(new Date(at)),

@@ -1,4 +1,4 @@
-import { ContestRegisterStatus } from '@oj/shared';
+import { ContestRegisterStatus, isAdminRole } from '@oj/shared';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -191,8 +191,8 @@ export interface ClicsTeam {
 /**
  * teams: the board's participants of this view (star accounts in the unranked group, everyone else in the main
  * one), named by username (the board's tie order) and shown by the contest's `rankShowName` as the board shows
- * them; for contest admins also the registered users and `extraUids` (clarification askers) without a row, in the
- * unranked group. A team changes when the user does, with its first submission or registration, or when the
+ * them; for contest admins also the registered users and `extraUids` (clarification askers) without a row:
+ * registered participants in the main group (the scoreboard ranks them last), the others in the unranked group. A team changes when the user does, with its first submission or registration, or when the
  * contest's settings do.
  */
 export async function loadTeams(
@@ -237,6 +237,7 @@ export async function loadTeams(
     .from(contestRegisters)
     .where(and(eq(contestRegisters.cid, c.id), eq(contestRegisters.status, ContestRegisterStatus.VALID)));
   const have = new Set(teams.map((t) => t.uid));
+  const registered = new Set(regs.map((r) => r.uid));
   const extra = new Map<string, number>();
   for (const e of [...regs, ...extraUids]) {
     if (have.has(e.uid)) continue;
@@ -251,6 +252,9 @@ export async function loadTeams(
   const modOf = new Map(modified.map((m) => [m.uid, m.at.getTime()]));
   for (const u of people.sort((a, b) => (a.username < b.username ? -1 : 1))) {
     if (isContestAdmin({ ...u, sid: '' }, c)) continue;
+    // A registered participant without a submission is a team of the main scoreboard (ranked last, nothing
+    // solved); star accounts, staff (site and problem admins, as on our board) and mere askers are not.
+    const ranked = registered.has(u.uid) && !c.starAccount.includes(u.username) && !isAdminRole(u.role);
     teams.push({
       uid: u.uid,
       data: {
@@ -258,7 +262,7 @@ export async function loadTeams(
         name: u.username,
         label: u.username,
         display_name: baseRow(u, c).showName,
-        group_ids: [OTHER_GROUP],
+        group_ids: [ranked ? MAIN_GROUP : OTHER_GROUP],
       },
       key: Math.max(base, extra.get(u.uid) ?? 0, modOf.get(u.uid) ?? 0),
     });
