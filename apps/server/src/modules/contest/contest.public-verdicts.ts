@@ -1,3 +1,4 @@
+import { JudgeStatus } from '@oj/shared';
 import { type AnyColumn, and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { contests } from '../../db/schema/index.js';
@@ -83,6 +84,6 @@ export function hiddenFromPublic(
   row: { uid: string; submitTime: Date },
   now = new Date(),
 ): boolean {
-  const probe = { ...row, status: 0, score: null, time: null, memory: null };
+  const probe = { ...row, status: JudgeStatus.ACCEPTED, score: null, time: null, memory: null };
   return shownVerdict(publicViewer(contest, now), probe) !== probe;
 }
