@@ -1,6 +1,12 @@
 import { open } from 'node:fs/promises';
 import { JudgeStatus } from '@oj/shared';
-import { type CompareStatus, compareOutput } from './compare.js';
+import type { CompareStatus } from './compare.js';
+import {
+  ByteCursor,
+  streamEqualAnswerCrlf,
+  streamEqualIgnoringEndBlank,
+  streamEqualTokens,
+} from './compare-stream.js';
 
 /** Bytes read from each file per step of the streaming comparison. */
 const CHUNK_BYTES = 1 << 20;
@@ -23,9 +29,10 @@ async function sameBytes(a: Handle, b: Handle, size: number): Promise<boolean> {
 
 /**
  * Compares the user's output file with the answer file (root-only host files) as `compareOutput` does (HOJ's
- * default judge: AC / PE / WA). Byte-equal files of the same size, the usual Accepted, are compared by
- * streaming, never held whole; otherwise the user's output (at most `cap` bytes: a bigger one was already an
- * output-limit verdict) and the answer are loaded and compared in memory.
+ * default judge: AC / PE / WA), in constant memory whatever the sizes (issue 24 item 7): byte-equal files of the
+ * same size are compared chunk by chunk, then the AC rule of the mode and the PE rule are each one streaming pass
+ * over both files (compare-stream.ts). Only the first `cap` bytes of the user's output count (a bigger one was
+ * already an output-limit verdict).
  */
 export async function compareFiles(
   userPath: string,
@@ -36,11 +43,14 @@ export async function compareFiles(
   const [user, answer] = await Promise.all([open(userPath, 'r'), open(answerPath, 'r')]);
   try {
     const [us, as] = await Promise.all([user.stat(), answer.stat()]);
-    if (us.size === as.size && (await sameBytes(user, answer, us.size))) return JudgeStatus.ACCEPTED;
-    const userBytes = Buffer.alloc(Math.min(us.size, cap));
-    const { bytesRead } = await user.read(userBytes, 0, userBytes.length, 0);
-    const answerBytes = await answer.readFile();
-    return compareOutput(userBytes.subarray(0, bytesRead), answerBytes, removeEndBlank);
+    if (us.size <= cap && us.size === as.size && (await sameBytes(user, answer, us.size)))
+      return JudgeStatus.ACCEPTED;
+    const cursors = () => [new ByteCursor(user.fd, cap), new ByteCursor(answer.fd)] as const;
+    const same = removeEndBlank
+      ? streamEqualIgnoringEndBlank(...cursors())
+      : streamEqualAnswerCrlf(...cursors());
+    if (same) return JudgeStatus.ACCEPTED;
+    return streamEqualTokens(...cursors()) ? JudgeStatus.PRESENTATION_ERROR : JudgeStatus.WRONG_ANSWER;
   } finally {
     await Promise.all([user.close(), answer.close()]);
   }
