@@ -62,12 +62,21 @@ export function judgehostEntry(): string[] {
 }
 
 /**
+ * The embedded judgehost's cache: `<dataDir>-judge-cache`, beside the data dir and not in it. The sandbox runs
+ * programs under other uids that must traverse into the cache, while the data dir stays private (0700).
+ */
+export function judgeCacheDir(dataDir: string): string {
+  return `${path.resolve(dataDir)}-judge-cache`;
+}
+
+/**
  * Starts the embedded judgehost (`npm start`'s default): `apps/judgehost/src/main.ts` as a child process of this
  * server, restarted with backoff when it dies unexpectedly, and killed with the server (it also exits by itself
  * when this process disappears, through OJ_JUDGE_PARENT_PID).
  */
 export function startEmbeddedJudge(opts: EmbeddedJudgeOptions): EmbeddedJudge {
-  // The sandbox runs programs under other uids: the cache's parent (the data dir) must be traversable.
+  // The sandbox runs programs under other uids: the cache's parent must be traversable (never the data dir:
+  // see judgeCacheDir).
   fs.mkdirSync(opts.cacheDir, { recursive: true });
   const parent = path.dirname(opts.cacheDir);
   const mode = fs.statSync(parent).mode & 0o7777;

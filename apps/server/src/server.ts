@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { AppContext } from './context.js';
 import { type DbHandle, openDb } from './db/client.js';
+import { makePrivate } from './db/private-dir.js';
 import { seed } from './db/seed.js';
-import { type EmbeddedJudge, startEmbeddedJudge } from './embedded-judge.js';
+import { type EmbeddedJudge, judgeCacheDir, startEmbeddedJudge } from './embedded-judge.js';
 import { type Env, loadEnv } from './env.js';
 import { logStream } from './logging.js';
 import { ConfigService } from './modules/config/config.service.js';
@@ -24,6 +25,15 @@ const SIGNAL_DEDUP_MS = 1000;
 /** How long the embedded judgehost may take to finish its running jobs on shutdown (its own limit is 30 s). */
 const JUDGE_DRAIN_MS = 35_000;
 
+/**
+ * How long requests still in flight may take once the judge is drained; then their connections are cut (a client
+ * caught mid-request, its body never finished, kept the server from ever exiting: issue 22).
+ */
+const CLOSE_GRACE_MS = 5_000;
+
+/** Past this after the signal the process exits whatever is left (a last resort; the steps above end sooner). */
+const HARD_EXIT_MS = JUDGE_DRAIN_MS + CLOSE_GRACE_MS + 10_000;
+
 /** The one line a person needs after start-up: where the site is and how root signs in. */
 function readyLine(env: Env, port: number, rootPassword: string | undefined, created: boolean): string {
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -39,7 +49,8 @@ function readyLine(env: Env, port: number, rootPassword: string | undefined, cre
  * Graceful shutdown on SIGTERM / SIGINT (a second signal exits at once): health answers 503 and every request
  * but the judge protocol is refused with 503, so load balancers drain this instance; the embedded judgehost
  * finishes its running jobs and posts them (a job leased after the signal is released back to the queue);
- * then the server closes, waiting for the requests in flight, and the database is closed.
+ * then the server closes, waiting up to CLOSE_GRACE_MS for the requests in flight (then cutting their
+ * connections), and the database is closed. Past HARD_EXIT_MS the process exits anyway (code 1).
  */
 function onShutdown(
   app: FastifyInstance,
@@ -62,9 +73,22 @@ function onShutdown(
     markClosing(ctx);
     const started = Date.now();
     app.log.info({ signal }, 'shutting down: draining the judge, then closing the server');
+    setTimeout(() => {
+      app.log.error({ ms: Date.now() - started }, 'shutdown took too long: exiting now');
+      process.exit(1);
+    }, HARD_EXIT_MS).unref();
     try {
       await judge()?.stop(JUDGE_DRAIN_MS);
-      await app.close();
+      const closed = app.close();
+      const cut = setTimeout(() => {
+        app.log.warn(
+          { graceMs: CLOSE_GRACE_MS },
+          'requests still open after the grace: closing their connections',
+        );
+        app.server.closeAllConnections();
+      }, CLOSE_GRACE_MS);
+      await closed;
+      clearTimeout(cut);
       await handle.close();
       app.log.info({ ms: Date.now() - started }, 'stopped');
       process.exit(0);
@@ -118,7 +142,8 @@ function serveBackups(app: FastifyInstance, handle: DbHandle, dataDir: string) {
 async function main() {
   const started = Date.now();
   const env = loadEnv();
-  fs.mkdirSync(env.dataDir, { recursive: true });
+  // The data dir is private (0700: database, uploads, staged test data); the sandbox never enters it.
+  makePrivate(env.dataDir);
   const fresh = !env.DATABASE_URL && !fs.existsSync(path.join(env.dataDir, 'pglite', 'PG_VERSION'));
   const here = path.dirname(fileURLToPath(import.meta.url));
   // The compiled server starts a fresh embedded database from the build's template (initdb and migrations done).
@@ -151,7 +176,7 @@ async function main() {
       serverUrl: `http://127.0.0.1:${port}`,
       token: await getJudgeToken(ctx),
       workers: judgeWorkers,
-      cacheDir: path.join(env.dataDir, 'judge-cache'),
+      cacheDir: judgeCacheDir(env.dataDir),
       log: app.log,
     });
   }

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { guardOuterQueries } from './pglite-guard.js';
+import { makePrivate } from './private-dir.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -59,6 +60,8 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
     await migratePg(db as never, { migrationsFolder: MIGRATIONS });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
+  // The database files are the server's alone: 0700 directories, 0600 files (PGlite itself writes 0666).
+  if (opts.dataDir) makePrivate(opts.dataDir);
   const fresh = opts.dataDir && !fs.existsSync(path.join(opts.dataDir, 'PG_VERSION'));
   const client = guardOuterQueries(
     fresh && opts.template && fs.existsSync(opts.template)
@@ -67,6 +70,7 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
   );
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  if (opts.dataDir) makePrivate(opts.dataDir, { recursive: true });
   return {
     db,
     kind: 'pglite',

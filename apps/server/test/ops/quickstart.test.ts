@@ -72,6 +72,12 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('quick start', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toBe(0);
+    // Issue 24 item 6: the data dir and the database are private; the judge cache the sandbox enters is beside.
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dataDir, 'pglite')).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dataDir, 'pglite', 'PG_VERSION')).mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(path.join(dataDir, 'judge-cache'))).toBe(false);
+    expect(fs.existsSync(`${path.resolve(dataDir)}-judge-cache`)).toBe(true);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
