@@ -1,20 +1,34 @@
-import type { AdminContestVo, ContestVo } from '@oj/shared';
-import { inArray, sql } from 'drizzle-orm';
+import { type AdminContestVo, type ContestVo, Role } from '@oj/shared';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { contestRegisters } from '../../db/schema/index.js';
+import { rowsOf } from '../../lib/sql-rows.js';
 import type { ContestRow } from './contest.access.js';
 import { contestDurationMs, contestStatus } from './contest.clock.js';
 
-/** Registered participants per contest id (absent ids have 0). */
+/**
+ * Participants per contest id (doc 2 §2.6 list "participant count", §3 Contest `count`; issue 25 item 8): the
+ * registered users plus everyone the board counts, i.e. who submitted before the end (the contest's creator and
+ * super admins left off, as makeRows does). Absent ids have 0.
+ */
 export async function registrationCounts(ctx: AppContext, cids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (cids.length === 0) return out;
-  const rows = await ctx.db
-    .select({ cid: contestRegisters.cid, n: sql<number>`count(*)::int` })
-    .from(contestRegisters)
-    .where(inArray(contestRegisters.cid, cids))
-    .groupBy(contestRegisters.cid);
-  for (const r of rows) out.set(r.cid, Number(r.n));
+  const ids = sql.join(
+    cids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await ctx.db.execute(sql`
+    select p.cid as cid, count(distinct p.uid)::int as n from (
+      select ${contestRegisters.cid} as cid, ${contestRegisters.uid} as uid from ${contestRegisters}
+        where ${contestRegisters.cid} in (${ids})
+      union
+      select s.cid as cid, s.uid as uid from submissions s
+        join contests c on c.id = s.cid
+        join users u on u.uid = s.uid
+        where s.cid in (${ids}) and s.submit_time < c.end_time and s.uid <> c.uid and u.role <> ${Role.ROOT}
+    ) p group by p.cid`);
+  for (const r of rowsOf<{ cid: unknown; n: unknown }>(result)) out.set(Number(r.cid), Number(r.n));
   return out;
 }
 
