@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import { api, buildBundles, freePort, loginRoot, problemPid, ROOT, submit } from
 // group and exits, so the server's stdout / stderr pipes lose their reader. The server must still exit within its
 // drain time (docs/operations.md: the judge's 35 s, then the close). The compiled server is the group's leader here
 // (`npm start` runs the same bundle in its own process, under npm and sh; run that way the test also passed, but it
-// rebuilds the web app when stale). This passes on the code of 2026-11-27: the reported hang is not reproduced.
+// rebuilds the web app when stale). What kept it alive: connections caught mid-request (a body never finished),
+// which the close waited for; a pipe without a reader alone did not.
 const PASSWORD = 'pipes-secret';
 const DRAIN_MS = 35_000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-pipes-'));
@@ -80,18 +82,34 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('shutdown with the log pipes cl
       ),
     );
     for (let i = 0; i < 30; i++) await submit(url, token, problem, i % 2 === 0);
+    // …and 10 contestants caught mid-request: headers sent, the body never finished.
+    const stalled = await Promise.all(
+      Array.from(
+        { length: 10 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(port, '127.0.0.1', () => {
+              socket.write(
+                'POST /api/login HTTP/1.1\r\nHost: oj\r\nContent-Type: application/json\r\n' +
+                  'Content-Length: 1000\r\n\r\n{"username":',
+              );
+              resolve(socket);
+            });
+            socket.on('error', () => {});
+          }),
+      ),
+    );
 
     // The launcher: SIGTERM to the group, then it is gone (the pipes have no reader any more).
-    const exited = new Promise<void>((r) => child.on('exit', () => r()));
     const serverPid = Number(fs.readFileSync(path.join(dataDir, 'server.pid'), 'utf8').trim() || 0);
     const signalled = Date.now();
     process.kill(-pid, 'SIGTERM');
     child.stdout.destroy();
     child.stderr.destroy();
-    await exited;
     const until = Date.now() + DRAIN_MS + 25_000;
     while (alive(serverPid) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
     const ms = Date.now() - signalled;
+    for (const socket of stalled) socket.destroy();
     expect(alive(serverPid), `server still running ${ms} ms after SIGTERM`).toBe(false);
     expect(ms).toBeLessThan(DRAIN_MS + 25_000);
   }, 300_000);
