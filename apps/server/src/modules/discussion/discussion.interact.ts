@@ -2,15 +2,14 @@ import {
   CommentSourceType,
   DISCUSSION_LIMITS,
   formatReportContent,
-  LIMITS,
   MessageAction,
   parseReportContent,
   REPORT_TAGS,
 } from '@oj/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { discussionLikes, discussionReports, discussions } from '../../db/schema/index.js';
-import { badRequest, tooMany } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { remind } from '../message/message.service.js';
 import { assertDiscussionAccess, assertNotDisabled } from './discussion.rules.js';
 import { loadDiscussionRow } from './discussion.view.js';
@@ -32,9 +31,10 @@ async function actionable(ctx: AppContext, user: SessionUser, did: number) {
 
 /**
  * GET /api/discussion-like?did&toLike -> null. `toLike=false` is 400 (a like cannot be undone); liking again
- * changes nothing; a new like within LIMITS.discussionLikeGapMs of the caller's previous discussion like is 429.
- * The first like raises `likeNum` and tells the author (Like_Post), never for one's own discussion. Checked and
- * written under the caller's lock, so parallel likes cannot pass the gap together.
+ * changes nothing (the like gap is per post,
+ * issue 25 item 11: liking other posts is never throttled). The first like raises `likeNum` and tells the author
+ * (Like_Post), never for one's own discussion. Checked and
+ * written under the caller's lock, so parallel likes of one post count once.
  */
 export async function likeDiscussion(ctx: AppContext, user: SessionUser, did: number, toLike: boolean) {
   if (!toLike) throw badRequest('discussion.likeUndo');
@@ -48,15 +48,9 @@ export async function likeDiscussion(ctx: AppContext, user: SessionUser, did: nu
       .from(discussionLikes)
       .where(and(eq(discussionLikes.did, did), eq(discussionLikes.uid, user.uid)))
       .limit(1);
+    // The spec's like gap (`LIMITS.discussionLikeGapMs`) is per post (issue 25 item 11): a like of a post is once and
+    // cannot be undone, so a repeat changes nothing and liking another post is never held back.
     if (mine) return;
-    const [last] = await tx
-      .select({ at: discussionLikes.gmtCreate })
-      .from(discussionLikes)
-      .where(eq(discussionLikes.uid, user.uid))
-      .orderBy(desc(discussionLikes.gmtCreate))
-      .limit(1);
-    const waitMs = last ? LIMITS.discussionLikeGapMs - (Date.now() - last.at.getTime()) : 0;
-    if (waitMs > 0) throw tooMany('discussion.likeTooFrequent', { seconds: Math.ceil(waitMs / 1000) });
     await tx.insert(discussionLikes).values({ did, uid: user.uid, gmtCreate: new Date() });
     await tx
       .update(discussions)
