@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { chmod, type FileHandle, mkdir, open, readdir } from 'node:fs/promises';
+import { chmod, type FileHandle, mkdir, open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -52,39 +52,6 @@ async function openIn(dir: string, name: string): Promise<FileHandle | BoxFile> 
   }
 }
 
-/**
- * Reads file `name` of directory `dir` (both possibly planted by a box) as described above: at most `cap` bytes,
- * from the descriptor, with its mode. Returns the bytes and whether the file was longer, `missing`, or
- * `notRegular` for a link, FIFO, socket, device or directory (never blocks, never follows a link). Other I/O
- * errors reject.
- */
-async function readBoxFileWithMode(
-  dir: string,
-  name: string,
-  cap: number,
-): Promise<{ file: BoxFile; mode: number }> {
-  const opened = await openIn(dir, name);
-  if (!('fd' in opened)) return { file: opened, mode: 0 };
-  try {
-    const stat = await opened.stat();
-    if (!stat.isFile()) {
-      const what = stat.isFIFO() ? 'a FIFO' : stat.isDirectory() ? 'a directory' : 'not a regular file';
-      return { file: { kind: 'notRegular', what }, mode: stat.mode };
-    }
-    const want = Math.min(stat.size, cap);
-    const data = Buffer.alloc(want);
-    let got = 0;
-    while (got < want) {
-      const { bytesRead } = await opened.read(data, got, want - got, got);
-      if (bytesRead === 0) break;
-      got += bytesRead;
-    }
-    return { file: { kind: 'file', data: data.subarray(0, got), over: stat.size > cap }, mode: stat.mode };
-  } finally {
-    await opened.close();
-  }
-}
-
 /** Largest program / checker file copied out of a compile dir, bytes. */
 export const MAX_PROGRAM_FILE_BYTES = 256 * 1024 * 1024;
 /** At most this many files of a compile dir are kept. */
@@ -103,21 +70,54 @@ export async function copyOutFiles(src: string, dest: string): Promise<string[]>
   for (const entry of await readdir(src, { withFileTypes: true })) {
     if (!entry.isFile()) continue;
     if (names.length >= MAX_PROGRAM_FILES) throw new Error(`more than ${MAX_PROGRAM_FILES} files to keep`);
-    const { file, mode } = await readBoxFileWithMode(src, entry.name, MAX_PROGRAM_FILE_BYTES);
-    if (file.kind !== 'file') continue;
-    if (file.over) throw new Error(`${entry.name} is larger than 256 MB`);
+    if (await copyBoxFile(src, entry.name, join(dest, entry.name))) names.push(entry.name);
+  }
+  return names.sort();
+}
+
+/** Bytes moved per step of a descriptor-to-descriptor copy. */
+const COPY_CHUNK_BYTES = 1 << 20;
+
+/**
+ * Copies file `name` of `dir` (opened by openIn: no link followed, never blocking; links, FIFOs and the like are skipped) into the new
+ * file `to` descriptor to descriptor through one 1 MB buffer, so a program file is never held whole in memory
+ * (issue 24 item 7); `to` gets mode 0555 when the source was executable else 0444. Returns false (nothing written)
+ * for a missing or non-regular file; throws past MAX_PROGRAM_FILE_BYTES (the partial copy is removed).
+ */
+async function copyBoxFile(dir: string, name: string, to: string): Promise<boolean> {
+  const opened = await openIn(dir, name);
+  if (!('fd' in opened)) return false;
+  try {
+    const stat = await opened.stat();
+    if (!stat.isFile()) return false;
+    if (stat.size > MAX_PROGRAM_FILE_BYTES) throw new Error(`${name} is larger than 256 MB`);
     const out = await open(
-      join(dest, entry.name),
+      to,
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
       0o600,
     );
     try {
-      await out.writeFile(file.data);
-      await out.chmod(mode & 0o111 ? 0o555 : 0o444);
-    } finally {
+      const buf = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+      let total = 0;
+      for (;;) {
+        const { bytesRead } = await opened.read(buf, 0, buf.length, total);
+        if (bytesRead === 0) break;
+        total += bytesRead;
+        // The box may still grow the file after the fstat: the cap holds on what is read.
+        if (total > MAX_PROGRAM_FILE_BYTES) throw new Error(`${name} is larger than 256 MB`);
+        let written = 0;
+        while (written < bytesRead)
+          written += (await out.write(buf, written, bytesRead - written)).bytesWritten;
+      }
+      await out.chmod(stat.mode & 0o111 ? 0o555 : 0o444);
+    } catch (error) {
       await out.close();
+      await rm(to, { force: true });
+      throw error;
     }
-    names.push(entry.name);
+    await out.close();
+    return true;
+  } finally {
+    await opened.close();
   }
-  return names.sort();
 }
