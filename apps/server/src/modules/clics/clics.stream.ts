@@ -2,14 +2,16 @@ import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { AppError, tooMany } from '../../lib/errors.js';
+import { tooMany } from '../../lib/errors.js';
 import type { Entry } from './clics.access.js';
-import { COMPLETE, collectEntries, feedLines, objectKey, RESUME_MARGIN_MS } from './clics.feed.js';
-import { type ClicsView, openClicsContest } from './clics.view.js';
+import { COMPLETE, collectEntries, feedLines, objectKey } from './clics.feed.js';
+import { feedTimings, subscribe } from './clics.hub.js';
+import type { ClicsView } from './clics.view.js';
 
 /**
  * GET contests/{id}/event-feed as a stream (ccs-specs 2026-01 "Event feed"): the feed so far, then, while the
- * contest has not ended, every change as it is seen (the view is read again every `pollMs`), and a bare newline
+ * contest has not ended, every change as it is seen (clics.hub: one shared poller per contest wakes the streams when something
+ * changed; a stream never queries by itself), and a bare newline
  * when nothing was sent for `keepAliveMs` (the spec asks for one within 120 s). Each connection remembers a hash
  * of what it sent per object, so only changes go out; a superseded judgement's deletion goes out only if the
  * connection had sent it, and so does the deletion of a team, clarification or award that is no longer there. The
@@ -18,11 +20,23 @@ import { type ClicsView, openClicsContest } from './clics.view.js';
  * to the caller, or when the client goes away (it resumes with its last token).
  */
 
-/** Timings of the live stream (tests shorten them). */
-export const feedTimings = { pollMs: 1000, keepAliveMs: 60_000 };
-/** Open streams per process at most; more get 429. */
-export const MAX_STREAMS = 200;
+export { feedTimings } from './clics.hub.js';
+
+/**
+ * Open-stream caps of this process (issue 22 item 6): in all, per address and per signed-in user. A contest
+ * admin's streams (the contest's own tools) are never counted nor refused. Tests lower them.
+ */
+export const feedLimits = { total: 2000, perAddress: 20, perUser: 10 };
 const openStreams = new Set<() => void>();
+/** Counted (non-admin) streams: in all, by address, by user. */
+let counted = 0;
+const byAddress = new Map<string, number>();
+const byUser = new Map<string, number>();
+const bump = (m: Map<string, number>, k: string, d: number) => {
+  const n = (m.get(k) ?? 0) + d;
+  if (n > 0) m.set(k, n);
+  else m.delete(k);
+};
 
 /** Ends every open stream (the server is closing: clients resume with their last token). */
 export function closeAllFeeds(): void {
@@ -46,7 +60,18 @@ export async function sendFeed(
   const { entries: first } = await collectEntries(ctx.db, view, floor, { deletions: floor != null });
   reply.header('Content-Type', 'application/x-ndjson; charset=utf-8').header('Cache-Control', 'no-store');
   if (!stream || view.state.endOfUpdates) return reply.send(feedLines(first));
-  if (openStreams.size >= MAX_STREAMS) throw tooMany();
+  const uid = view.user?.uid ?? null;
+  if (!view.admin) {
+    if (
+      counted >= feedLimits.total ||
+      (byAddress.get(req.ip) ?? 0) >= feedLimits.perAddress ||
+      (uid !== null && (byUser.get(uid) ?? 0) >= feedLimits.perUser)
+    )
+      throw tooMany();
+    counted++;
+    bump(byAddress, req.ip, 1);
+    if (uid !== null) bump(byUser, uid, 1);
+  }
   const out = new PassThrough();
   const sent = new Map<string, string>();
   let lastWrite = Date.now();
@@ -78,37 +103,35 @@ export async function sendFeed(
   };
   for (const e of first) sent.set(objectKey(e), e.data === null ? 'null' : hash(JSON.stringify(e.data)));
   out.write(feedLines(first));
+  let unsubscribe: () => void = () => undefined;
   const finish = () => {
     if (closed) return;
     closed = true;
     openStreams.delete(finish);
+    unsubscribe();
+    if (!view.admin) {
+      counted--;
+      bump(byAddress, req.ip, -1);
+      if (uid !== null) bump(byUser, uid, -1);
+    }
     out.end();
   };
   openStreams.add(finish);
   req.raw.on('close', finish);
-  let polledAt = Date.now();
-  const tick = async () => {
-    if (closed) return;
-    try {
-      const now = new Date();
-      const fresh = await openClicsContest(ctx, view.user, view.contest.id, now);
-      const { entries, present } = await collectEntries(ctx.db, fresh, polledAt - RESUME_MARGIN_MS, {
-        deletions: true,
-        always: true,
-      });
-      polledAt = now.getTime();
-      write([...entries, ...gone(present, now.getTime())]);
-      if (Date.now() - lastWrite >= feedTimings.keepAliveMs) {
-        out.write('\n');
-        lastWrite = Date.now();
-      }
-      if (fresh.state.endOfUpdates) return finish();
-    } catch (err) {
-      if (!(err instanceof AppError)) req.log.error({ err }, 'clics event feed');
-      return finish();
-    }
-    setTimeout(tick, feedTimings.pollMs).unref();
-  };
-  setTimeout(tick, feedTimings.pollMs).unref();
+  unsubscribe = subscribe(ctx, req.log, view.contest.id, {
+    user: view.user,
+    update(fresh, entries, present, now) {
+      if (closed) return;
+      write([...entries, ...gone(present, now)]);
+      this.idle(Date.now());
+      if (fresh.state.endOfUpdates) finish();
+    },
+    idle(now) {
+      if (closed || now - lastWrite < feedTimings.keepAliveMs) return;
+      out.write('\n');
+      lastWrite = now;
+    },
+    finish,
+  });
   return reply.send(out);
 }
