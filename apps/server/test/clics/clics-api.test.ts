@@ -72,9 +72,21 @@ describe('CLICS API on a finished contest', () => {
       'scoreboard',
       'event-feed',
       'clarifications',
+      'persons',
+      'accounts',
     ]) {
       expect(types).toContain(type);
     }
+    // One person and one account per team (issue 23 §3 item 6: they were absent).
+    expect(all.persons.map((x: { id: string }) => x.id).sort()).toEqual(
+      all.teams.map((x: { id: string }) => x.id).sort(),
+    );
+    expect(all.accounts.find((a: { id: string }) => a.id === p.ann)).toMatchObject({
+      username: names.ann,
+      type: 'team',
+      team_id: p.ann,
+      person_id: p.ann,
+    });
     expect(all.contest).toMatchObject({
       id: String(cid),
       duration: '5:00:00.000',
@@ -178,6 +190,9 @@ describe('CLICS API on a finished contest', () => {
   it('gives the public what the outside board shows: no runs, no files, public clarifications only', async () => {
     const all = await fetchAll(t.app, cid);
     expect(all.access.endpoints.map((e: { type: string }) => e.type)).not.toContain('runs');
+    expect(all.access.endpoints.map((e: { type: string }) => e.type)).not.toContain('accounts');
+    expect(all.persons.length).toBe(all.teams.length);
+    expect((await get(t.app, `contests/${cid}/accounts`)).code).toBe(404);
     expect(all.submissions[0].files).toEqual([]); // required by the spec; no archive for the public
     expect(all.teams.map((x: { name: string }) => x.name)).not.toContain(names.reg);
     expect(all.clarifications).toHaveLength(2);

@@ -278,6 +278,11 @@ export function expectReferencesSentFirst(events: FeedEvent[]): void {
         ref(e, 'judgement-types', d.judgement_type_id);
       }
       if (e.type === 'runs') ref(e, 'judgements', d.judgement_id);
+      if (e.type === 'persons') for (const x of d.team_ids ?? []) ref(e, 'teams', x);
+      if (e.type === 'accounts') {
+        ref(e, 'teams', d.team_id);
+        ref(e, 'persons', d.person_id);
+      }
       if (e.type === 'clarifications') {
         ref(e, 'teams', d.from_team_id);
         ref(e, 'problems', d.problem_id);

@@ -101,6 +101,22 @@ export const team = z.object({
   group_ids: z.array(ID), // required iff the groups endpoint is available
 });
 
+export const person = z.object({
+  id: ID,
+  name: z.string(),
+  team_ids: z.array(ID).nullish(),
+  role: z.enum(['contestant', 'coach', 'staff', 'other']),
+});
+
+export const account = z.object({
+  id: ID,
+  username: z.string(),
+  name: z.string().nullish(),
+  type: z.enum(['team', 'judge', 'admin', 'analyst', 'staff']).nullable(),
+  team_id: ID.nullish(),
+  person_id: ID.nullish(),
+});
+
 export const state = z.object({
   started: TIME.nullable(),
   frozen: TIME.nullable(), // required iff scoreboard_freeze_duration is present
@@ -206,6 +222,8 @@ export const BY_TYPE: Record<string, z.ZodType> = {
   problems: problem,
   groups: group,
   teams: team,
+  persons: person,
+  accounts: account,
   state,
   submissions: submission,
   judgements: judgement,

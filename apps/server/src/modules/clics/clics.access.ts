@@ -14,6 +14,8 @@ export const FEED_TYPES = [
   'problems',
   'groups',
   'teams',
+  'persons',
+  'accounts',
   'state',
   'submissions',
   'judgements',
@@ -52,6 +54,7 @@ const PUBLIC: Record<string, string[]> = {
   ],
   groups: ['id', 'name'],
   teams: ['id', 'name', 'label', 'display_name', 'group_ids'],
+  persons: ['id', 'name', 'team_ids', 'role'],
   state: ['started', 'frozen', 'ended', 'thawed', 'finalized', 'end_of_updates'],
   submissions: ['id', 'language_id', 'problem_id', 'team_id', 'time', 'contest_time', 'entry_point', 'files'],
   judgements: [
@@ -81,6 +84,7 @@ const PUBLIC: Record<string, string[]> = {
 };
 
 const ADMIN_ONLY: Record<string, string[]> = {
+  accounts: ['id', 'username', 'name', 'type', 'team_id', 'person_id'],
   runs: ['id', 'judgement_id', 'ordinal', 'judgement_type_id', 'time', 'contest_time', 'run_time'],
 };
 

@@ -1,14 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.js';
+import { offers } from './clics.access.js';
 import { clicsViewOf } from './clics.auth.js';
 import { groupEntry, judgementTypeEntry, loadLanguages, loadProblems } from './clics.config.js';
 import { loadBasics } from './clics.feed.js';
 import { allJudgementTypes } from './clics.mapping.js';
+import { peopleEntries } from './clics.people.js';
 import { contestParams, objectParams, pickOne } from './clics.query.js';
 
 /**
- * CLICS configuration endpoints (issue 10 §5; clics.config): judgement types, languages, problems, groups and
- * teams of a contest the caller may see (404 otherwise), each as a collection and one object by id.
+ * CLICS configuration endpoints (issue 10 §5; clics.config, clics.people): judgement types, languages, problems,
+ * groups, teams, persons and (contest admins) accounts of a contest the caller may see (404 otherwise), each as a collection and one object by id.
  */
 const clicsConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -23,6 +26,13 @@ const clicsConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const teams = async (cid: number, req: FastifyRequest) => {
     const view = await clicsViewOf(ctx, req, cid);
     return (await loadBasics(ctx.db, view)).teams.map((t) => t.data);
+  };
+  /** The persons or accounts of the view (404 when the view is not offered the endpoint). */
+  const people = async (cid: number, req: FastifyRequest, type: 'persons' | 'accounts') => {
+    const view = await clicsViewOf(ctx, req, cid);
+    if (!offers(view, type)) throw notFound();
+    const entries = peopleEntries(view, (await loadBasics(ctx.db, view)).teams);
+    return entries.filter((e) => e.type === type).map((e) => e.data as { id: string });
   };
 
   /** GET /api/clics/contests/:cid/judgement-types -> [judgement type] (clics.mapping's table). */
@@ -69,6 +79,23 @@ const clicsConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/clics/contests/:cid/teams/:id -> team. */
   app.get('/contests/:cid/teams/:id', { schema: { params: objectParams } }, async (req) =>
     pickOne(await teams(req.params.cid, req), req.params.id),
+  );
+
+  /** GET /api/clics/contests/:cid/persons -> [person]: one per team (clics.people). */
+  app.get('/contests/:cid/persons', { schema: { params: contestParams } }, async (req) =>
+    people(req.params.cid, req, 'persons'),
+  );
+  /** GET /api/clics/contests/:cid/persons/:id -> person. */
+  app.get('/contests/:cid/persons/:id', { schema: { params: objectParams } }, async (req) =>
+    pickOne(await people(req.params.cid, req, 'persons'), req.params.id),
+  );
+  /** GET /api/clics/contests/:cid/accounts -> [account]: one per team (contest admins; 404 for the public). */
+  app.get('/contests/:cid/accounts', { schema: { params: contestParams } }, async (req) =>
+    people(req.params.cid, req, 'accounts'),
+  );
+  /** GET /api/clics/contests/:cid/accounts/:id -> account. */
+  app.get('/contests/:cid/accounts/:id', { schema: { params: objectParams } }, async (req) =>
+    pickOne(await people(req.params.cid, req, 'accounts'), req.params.id),
   );
 };
 

@@ -12,6 +12,7 @@ import {
   loadTeams,
 } from './clics.config.js';
 import { type LiveRefs, loadLive, loadRuns } from './clics.live.js';
+import { peopleEntries } from './clics.people.js';
 import { type ClicsView, contestObject, stateKey, stateObject } from './clics.view.js';
 
 /**
@@ -23,7 +24,7 @@ import { type ClicsView, contestObject, stateKey, stateObject } from './clics.vi
  */
 
 /** The types collectEntries always reads whole, so an object missing from them is gone (deleted). */
-export const COMPLETE = new Set<string>(['teams', 'clarifications', 'awards']);
+export const COMPLETE = new Set<string>(['teams', 'persons', 'accounts', 'clarifications', 'awards']);
 
 /** `type/id`: one object of the feed. */
 export const objectKey = (e: Pick<Entry, 'type' | 'id'>) => `${e.type}/${e.id ?? ''}`;
@@ -61,7 +62,16 @@ export function parseSinceToken(token: string | undefined, now = Date.now()): nu
 
 const typeOrder = new Map<string, number>(FEED_TYPES.map((t, i) => [t, i]));
 /** Configuration (what live objects refer to) goes before the live data of the same batch. */
-const CONFIG = new Set<string>(['contest', 'judgement-types', 'languages', 'problems', 'groups', 'teams']);
+const CONFIG = new Set<string>([
+  'contest',
+  'judgement-types',
+  'languages',
+  'problems',
+  'groups',
+  'teams',
+  'persons',
+  'accounts',
+]);
 /** The state that sets `end_of_updates` must be the feed's last event (spec "Event feed"). */
 const isLast = (e: Entry) =>
   e.type === 'state' && (e.data as { end_of_updates?: string | null } | null)?.end_of_updates != null;
@@ -127,6 +137,7 @@ export async function collectEntries(
     { type: 'problems', id: null, data: b.problems.list.map((p) => p.data), key: b.problems.key },
     groupEntry(view),
     ...b.teams.map((t): Entry => ({ type: 'teams', id: t.uid, data: t.data, key: t.key })),
+    ...peopleEntries(view, b.teams),
     { type: 'state', id: null, data: stateObject(view), key: stateKey(view) },
     ...live.submissions,
     ...live.judgements,
