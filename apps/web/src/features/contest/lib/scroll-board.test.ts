@@ -1,6 +1,7 @@
+import { awardsByPosition, placeRanks } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
 import { drawnRange } from '../components/scroll/ScrollBoardView.js';
-import { defaultMedals, parseScrollParams, scrollBoardUrl, scrollCell } from './scroll-board.js';
+import { defaultMedals, parseScrollParams, scrollBoardUrl, scrollCell, tieMedals } from './scroll-board.js';
 
 const cell = (o: Partial<Parameters<typeof scrollCell>[0] & object>) => ({
   isAC: false,
@@ -33,9 +34,10 @@ describe('scroll board address', () => {
     });
   });
 
-  it('defaults to 10 / 20 / 30 % of the participants, rounded down', () => {
+  it('defaults to 10 / 20 / 30 % of the participants, rounded down, at least one gold (issue 25 item 10)', () => {
     expect(defaultMedals(500)).toEqual([50, 100, 150]);
-    expect(defaultMedals(7)).toEqual([0, 1, 2]);
+    expect(defaultMedals(7)).toEqual([1, 1, 2]);
+    expect(defaultMedals(0)).toEqual([0, 0, 0]);
   });
 });
 
@@ -64,5 +66,46 @@ describe('scroll board cells', () => {
     expect(last).toBeGreaterThanOrEqual(310);
     expect(last - first).toBeLessThan(40);
     expect(drawnRange(46 * 495, 460, 500)[1]).toBe(499);
+  });
+});
+
+describe('scroll board medals (issue 25 item 10)', () => {
+  /** Medals of rows given as [solved, penalty] (null: a star), with the resolver's rank and award rules. */
+  const medalsOf = (rows: ([number, number] | null)[], counts: [number, number, number]) => {
+    const isStar = (r: [number, number] | null) => r === null;
+    const ranks = placeRanks(rows, isStar, (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1]);
+    return tieMedals(
+      awardsByPosition(rows, counts, isStar, (r) => !!r && r[0] > 0),
+      ranks,
+    );
+  };
+
+  it('gives teams tied at rank 1 the same medal (gold)', () => {
+    expect(
+      medalsOf(
+        [
+          [3, 100],
+          [3, 100],
+          [2, 50],
+          [1, 10],
+        ],
+        [1, 1, 1],
+      ),
+    ).toEqual([0, 0, 2, -1]);
+  });
+
+  it('gives the champion gold with the default counts of a small contest', () => {
+    const rows: [number, number][] = [
+      [3, 100],
+      [2, 50],
+      [1, 10],
+      [1, 20],
+      [0, 0],
+    ];
+    expect(medalsOf(rows, defaultMedals(rows.length))[0]).toBe(0);
+  });
+
+  it('skips stars and gives nothing to a row that solved nothing, tied or not', () => {
+    expect(medalsOf([null, [2, 5], [2, 5], [0, 0], [0, 0]], [1, 1, 2])).toEqual([-1, 0, 0, -1, -1]);
   });
 });

@@ -42,9 +42,31 @@ export function scrollBoardUrl(p: { cid: number; removeStar: boolean; medals: Me
   return `/scrollBoard?cid=${p.cid}&removeStar=${p.removeStar}&${medals}`;
 }
 
-/** HOJ's default medal counts for `participants` non-star rows: 10 %, 20 % and 30 % of them, rounded down. */
+/**
+ * The default medal counts for `participants` non-star rows: HOJ's 10 %, 20 % and 30 % of them, rounded down, with
+ * at least one gold when there is anyone (issue 25 item 10: with fewer than 10 rows the champion got silver; medals
+ * go only to rows that solved something, so "anyone solved" is what gives the gold).
+ */
 export function defaultMedals(participants: number): MedalCounts {
-  return [Math.floor(participants * 0.1), Math.floor(participants * 0.2), Math.floor(participants * 0.3)];
+  const n = Math.max(0, Math.floor(participants));
+  return [n > 0 ? Math.max(1, Math.floor(n * 0.1)) : 0, Math.floor(n * 0.2), Math.floor(n * 0.3)];
+}
+
+/**
+ * Equal rank, equal medal (issue 25 item 10): `awards` (per row, medal index or -1, given by position) with each
+ * row of a tie taking the medal of the tie's first row (`ranks` per row, -1 for stars, ties share a rank). A tie
+ * across a medal line thus gets the better medal for all its rows. Returns a new array.
+ */
+export function tieMedals(awards: readonly number[], ranks: readonly number[]): number[] {
+  const out = [...awards];
+  let head = -1;
+  for (let i = 0; i < out.length; i += 1) {
+    if (ranks[i] === -1) continue;
+    if (head >= 0 && ranks[head] === ranks[i]) {
+      if (out[head] >= 0) out[i] = out[head];
+    } else head = i;
+  }
+  return out;
 }
 
 /** How a scroll board cell looks: solved (first), wrong, pending (hidden tries), or empty. */

@@ -7,7 +7,7 @@ import {
   type ScrollBoardVo,
 } from '@oj/shared';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { MedalCounts } from './scroll-board.js';
+import { type MedalCounts, tieMedals } from './scroll-board.js';
 
 /** The last reveal: which cell, the row's index before and after, and a sequence number (restarts its flash). */
 export interface LastReveal {
@@ -40,7 +40,7 @@ export interface ResolverView {
  * The scroll board's state (issue 10 §2): the shared resolver (packages/shared scoreboard/resolver.ts) started on
  * the sealed board with the server's reveals, one step at a time. Ranks follow the shared rank rule (stars -1,
  * ties equal); medals (the query's gold / silver / bronze counts, by position to non-star rows that solved
- * something) appear once nothing is left to reveal. A step costs O(rows) (ranks and the index), and only the
+ * something, a tie all taking its first row's medal) appear once nothing is left to reveal. A step costs O(rows) (ranks and the index), and only the
  * rows that changed get new objects, so memoised rows re-render only when they moved or changed.
  */
 export function useResolver(data: ScrollBoardVo, medalCounts: MedalCounts) {
@@ -66,11 +66,14 @@ export function useResolver(data: ScrollBoardVo, medalCounts: MedalCounts) {
       );
       const done = resolver.remaining === 0;
       const medals = done
-        ? awardsByPosition(
-            rows,
-            medalCounts,
-            (r) => stars.has(r.uid),
-            (r) => r.ac > 0,
+        ? tieMedals(
+            awardsByPosition(
+              rows,
+              medalCounts,
+              (r) => stars.has(r.uid),
+              (r) => r.ac > 0,
+            ),
+            ranks,
           )
         : new Array<number>(rows.length).fill(-1);
       const index = new Map<string, number>();
