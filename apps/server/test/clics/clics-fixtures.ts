@@ -253,7 +253,7 @@ export async function fetchAll(
 /**
  * Asserts every object an event refers to was sent before it (spec "Event feed": a client must be able to resolve
  * references as they come): a team's groups, a submission's team, problem and language, a judgement's submission
- * and type, a run's judgement, a clarification's team, problem and the clarification it replies to, an award's
+ * and type, a run's judgement, the contest's main scoreboard group, a clarification's team, problem and the clarification it replies to, an award's
  * teams. Collections sent whole (`id` null) count for each of their items.
  */
 export function expectReferencesSentFirst(events: FeedEvent[]): void {
@@ -267,6 +267,7 @@ export function expectReferencesSentFirst(events: FeedEvent[]): void {
   for (const e of events) {
     const d = e.data;
     if (d && !Array.isArray(d)) {
+      if (e.type === 'contest') ref(e, 'groups', d.main_scoreboard_group_id);
       if (e.type === 'teams') for (const g of d.group_ids ?? []) ref(e, 'groups', g);
       if (e.type === 'submissions') {
         ref(e, 'teams', d.team_id);

@@ -75,7 +75,9 @@ const CONFIG = new Set<string>([
 /** The state that sets `end_of_updates` must be the feed's last event (spec "Event feed"). */
 const isLast = (e: Entry) =>
   e.type === 'state' && (e.data as { end_of_updates?: string | null } | null)?.end_of_updates != null;
-const phase = (e: Entry) => (isLast(e) ? 3 : CONFIG.has(e.type) ? 0 : e.type === 'awards' ? 2 : 1);
+/** Groups refer to nothing and the contest names its main scoreboard group: they go first. */
+const phase = (e: Entry) =>
+  e.type === 'groups' ? -1 : isLast(e) ? 3 : CONFIG.has(e.type) ? 0 : e.type === 'awards' ? 2 : 1;
 const collate = new Intl.Collator('en', { numeric: true }).compare;
 /** Ids in order, numbers as numbers; a clarification's question `q<n>` before its answer `a<n>` (replying to it). */
 const byId = (a: string, b: string) => {
@@ -87,7 +89,7 @@ const byId = (a: string, b: string) => {
 };
 
 /**
- * Feed order of a batch: configuration first (a submission never comes before its team or problem), then live
+ * Feed order of a batch: the groups, then configuration (a submission never comes before its team or problem), then live
  * data, then awards, and a state with `end_of_updates` after everything; within each, by change instant, then type
  * in the spec's order, then id (numbers as numbers).
  */
