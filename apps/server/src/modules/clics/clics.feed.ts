@@ -89,9 +89,9 @@ const byId = (a: string, b: string) => {
 };
 
 /**
- * Feed order of a batch: the groups, then configuration (a submission never comes before its team or problem), then live
- * data, then awards, and a state with `end_of_updates` after everything; within each, by change instant, then type
- * in the spec's order, then id (numbers as numbers).
+ * Feed order of a batch: the groups, then configuration (a submission never comes before its team or problem),
+ * then live data, then awards, and a state with `end_of_updates` after everything; within each, by change
+ * instant, then type in the spec's order, then id (numbers as numbers).
  */
 export function feedOrder(a: Entry, b: Entry): number {
   return (
