@@ -44,6 +44,7 @@ export const MESSAGES = {
   // Accounts: login, registration, codes, profile
   'account.badCredentials': 'Please check your username or password',
   'account.loginLocked': 'Too many failed logins for this account, please try again in {minutes} minutes',
+  'account.signInBusy': 'The server is busy signing others in, please try again in {seconds} seconds',
   'account.captchaNeeded': 'Too many failed logins for this account: please enter the captcha',
   'account.disabled': 'Your account has been disabled, please contact the administrator',
   'account.registerClosed': 'Registration is closed by the administrator',

@@ -19,6 +19,9 @@ const count = (field: string, max = 1_000_000) =>
     .min(0, `The ${field} can not be negative`)
     .max(max, `The ${field} can not exceed ${max}`);
 
+/** A per-address request limit, requests a minute: 1 to 100,000. */
+const perMinute = (field: string) => count(field, 100_000).min(1, `The ${field} must be at least 1`);
+
 /** PUT /api/admin/config/set-web-config: the website section (doc 1 §3 "Website config"). */
 export const setWebConfigBody = z
   .object({
@@ -92,6 +95,16 @@ export const setSwitchConfigBody = z
     defaultCreateGroupACInitValue: count('defaultCreateGroupACInitValue'),
     defaultCreateGroupDailyLimit: count('defaultCreateGroupDailyLimit'),
     defaultCreateGroupLimit: count('defaultCreateGroupLimit'),
+    loginLimitPerMinute: perMinute('loginLimitPerMinute'),
+    accountLimitPerMinute: perMinute('accountLimitPerMinute'),
+    mailLimitPerMinute: perMinute('mailLimitPerMinute'),
+    /** CIDR ranges (`10.0.0.0/8`, `2001:db8::/32`); the server checks each one (400 naming trustedRanges[i]). */
+    trustedRanges: z
+      .array(text('trustedRanges', 50), { error: 'The trustedRanges must be a list' })
+      .max(100, 'The trustedRanges can hold at most 100 ranges'),
+    trustedLoginLimitPerMinute: perMinute('trustedLoginLimitPerMinute'),
+    trustedAccountLimitPerMinute: perMinute('trustedAccountLimitPerMinute'),
+    trustedMailLimitPerMinute: perMinute('trustedMailLimitPerMinute'),
   })
   .partial()
   .strict();
