@@ -68,10 +68,18 @@ export interface BuildAppOptions {
  * Does not listen; `server.ts` does, tests use `app.inject`.
  */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const env = opts.ctx.env;
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: opts.ctx.env.OJ_TRUST_PROXY === 'true',
+    // Slow requests (issue 22 item 6): headers and body must arrive in time (Node's requestTimeout and
+    // headersTimeout, checked every 1/10 of the timeout); a response, however long (the event streams), is not cut.
+    requestTimeout: env.OJ_REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(env.OJ_HEADERS_TIMEOUT_MS, env.OJ_REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(env.OJ_REQUEST_TIMEOUT_MS / 10))),
+    },
     ajv: { customOptions: { coerceTypes: 'array' } },
     // Errors of the router itself (a malformed URL, an over-long parameter) get the same body as the rest.
     frameworkErrors: (err, _req, reply) => {
