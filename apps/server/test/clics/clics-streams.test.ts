@@ -11,7 +11,7 @@ import { addProblems, makeContest } from '../contest/board-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { basic } from './clics-fixtures.js';
 
-// Streams that cost nothing while idle (issue 22 item 6; docs/clics.md "Streaming"): the CLICS event-feed streams
+// Streams that cost nothing while idle (issue 22 item 6; docs/clics.md "Event feed"): the CLICS event-feed streams
 // are fed by one shared poller per contest (idle streams make no queries of their own), capped per address with the
 // contest's admins never refused, and a request whose body trickles in is cut after the request timeout while the
 // long-lived streams (responses) stay open.

@@ -8,7 +8,7 @@ import { collectEntries, RESUME_MARGIN_MS } from './clics.feed.js';
 import { type ClicsView, openClicsContest } from './clics.view.js';
 
 /**
- * The shared poller of the CLICS event-feed streams (issue 22 item 6; docs/clics.md "Streaming"): streams do not
+ * The shared poller of the CLICS event-feed streams (issue 22 item 6; docs/clics.md "Event feed"): streams do not
  * read the database themselves. Per contest with at least one open stream, one statement per `pollMs` reads the
  * contest's change signature (its row, the state recorded, counts and last changes of its problems, registrations,
  * submissions, judge cases, clarifications and the board version) plus which of start / seal / end `now` has
