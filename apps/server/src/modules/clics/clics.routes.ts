@@ -7,7 +7,7 @@ import clicsConfigRoutes from './clics.config.routes.js';
 import clicsFeedRoutes from './clics.feed.routes.js';
 import clicsLiveRoutes from './clics.live.routes.js';
 import { contestParams } from './clics.query.js';
-import { loadState } from './clics.state.js';
+import { peekStates } from './clics.state.js';
 import { closeAllFeeds } from './clics.stream.js';
 import { apiInformation, contestObject, stateObject, visibleContests } from './clics.view.js';
 
@@ -50,7 +50,8 @@ const clicsRoutes: FastifyPluginAsyncZod = async (app) => {
     /** GET /api/clics/contests -> [contest] the caller may see (public ones; contest admins also theirs). */
     clics.get('/contests', async (req) => {
       const list = await visibleContests(app.ctx, await clicsUser(app.ctx, req));
-      return Promise.all(list.map(async (c) => contestObject(c, await loadState(app.ctx.db, c))));
+      const states = await peekStates(app.ctx.db, list);
+      return list.map((c) => contestObject(c, states.get(c.id) ?? { thawed: null }));
     });
 
     /** GET /api/clics/contests/:cid -> contest (404 unless the caller may see it). */

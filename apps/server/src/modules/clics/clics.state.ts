@@ -125,6 +125,21 @@ export async function loadState(db: Db | Tx, c: StateContest, now = new Date()):
   return row ? { ...EMPTY, ...row } : s;
 }
 
+/**
+ * The state of many contests at `now` in one read, without recording anything (the contests list): the recorded
+ * transitions, the rest read off the clock (finalized only when recorded). By contest id.
+ */
+export async function peekStates(
+  db: Db,
+  list: StateContest[],
+  now = new Date(),
+): Promise<Map<number, StateTimes>> {
+  const ids = list.map((c) => c.id);
+  const stored = ids.length ? await db.select().from(clicsStates).where(inArray(clicsStates.cid, ids)) : [];
+  const byId = new Map(stored.map((r) => [r.cid, r]));
+  return new Map(list.map((c) => [c.id, deriveState(c, now, byId.get(c.id) ?? {}, null)]));
+}
+
 // A contest edit may cause a transition (lifting the seal after the end thaws) or remove what shows one (the seal
 // switched off): record the state as it stood just before the edit, then as the edit leaves it, in the edit's
 // transaction.
