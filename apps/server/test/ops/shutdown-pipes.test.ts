@@ -53,7 +53,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('shutdown with the log pipes cl
         OJ_DEMO_SEED: '1',
         OJ_DATA_DIR: dataDir,
         OJ_ADMIN_PASSWORD: PASSWORD,
-        OJ_EMBEDDED_JUDGE_WORKERS: '1',
+        OJ_EMBEDDED_JUDGE_WORKERS: '0', // the submissions stay queued: the close follows the signal at once
         OJ_SANDBOX_UID_BASE: String(93_500 + (process.pid % 100) * 8),
         OJ_SANDBOX_UID_COUNT: '8',
       },
@@ -100,7 +100,17 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('shutdown with the log pipes cl
       ),
     );
 
+    // The server has read their headers (the root's sign-in was the first such request): they are in flight.
+    const started = () =>
+      out.split('\n').filter((l) => l.includes('"url":"/api/login"') && l.includes('incoming request'))
+        .length;
+    while (started() < 11) await new Promise((r) => setTimeout(r, 50));
+
     // The launcher: SIGTERM to the group, then it is gone (the pipes have no reader any more).
+    let exit: string | null = null;
+    child.on('exit', (code, signal) => {
+      exit = `${code ?? signal}`;
+    });
     const serverPid = Number(fs.readFileSync(path.join(dataDir, 'server.pid'), 'utf8').trim() || 0);
     const signalled = Date.now();
     process.kill(-pid, 'SIGTERM');
@@ -112,5 +122,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('shutdown with the log pipes cl
     for (const socket of stalled) socket.destroy();
     expect(alive(serverPid), `server still running ${ms} ms after SIGTERM`).toBe(false);
     expect(ms).toBeLessThan(DRAIN_MS + 25_000);
+    while (exit === null) await new Promise((r) => setTimeout(r, 50)); // reaped by now: the exit event is due
+    expect(exit, 'a clean exit, not a crash').toBe('0');
   }, 300_000);
 });
