@@ -130,6 +130,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         });
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // The embedded judge's cache sits beside the data dir (apps/server/src/embedded-judge.ts judgeCacheDir).
+      fs.rmSync(`${path.resolve(dataDir)}-judge-cache`, { recursive: true, force: true });
     },
   };
 }

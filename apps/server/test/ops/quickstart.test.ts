@@ -17,6 +17,8 @@ let child: ReturnType<typeof spawn> | null = null;
 afterAll(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
+  // The embedded judge's cache sits beside the data dir (apps/server/src/embedded-judge.ts judgeCacheDir).
+  fs.rmSync(`${path.resolve(dataDir)}-judge-cache`, { recursive: true, force: true });
 });
 
 // A process of its own, independent of TEST_DATABASE_URL: run once in CI (the PGlite pass).

@@ -33,6 +33,8 @@ afterAll(() => {
     // gone
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
+  // The embedded judge's cache sits beside the data dir (apps/server/src/embedded-judge.ts judgeCacheDir).
+  fs.rmSync(`${path.resolve(dataDir)}-judge-cache`, { recursive: true, force: true });
 });
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('shutdown with the log pipes closed', () => {

@@ -33,6 +33,8 @@ let server: Proc | null = null;
 afterAll(async () => {
   await server?.stop('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
+  // The embedded judge's cache sits beside the data dir (apps/server/src/embedded-judge.ts judgeCacheDir).
+  fs.rmSync(`${path.resolve(dataDir)}-judge-cache`, { recursive: true, force: true });
 });
 
 // Processes of their own, independent of TEST_DATABASE_URL: run once in CI (the PGlite pass), not again on the
