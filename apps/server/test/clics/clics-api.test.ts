@@ -10,6 +10,7 @@ import {
   type People,
 } from './clics-fixtures.js';
 import { lastStates, replay } from './clics-replay.js';
+import { expectOfficial } from './clics-schema.js';
 import { apiInfo, scoreboard as scoreboardSchema } from './clics-spec.js';
 
 // The CLICS Contest API on a finished ACM contest (issue 10 §5): every endpoint against the spec's required
@@ -38,6 +39,7 @@ describe('CLICS API on a finished contest', () => {
       const r = await t.app.inject({ method: 'GET', url: `/api/clics${path}` });
       expect(r.statusCode).toBe(200);
       expect(apiInfo.parse(r.json()).version).toBe('2026-01');
+      expectOfficial('api_information', r.json());
       expect(r.headers['access-control-allow-origin']).toBe('*');
     }
   });
@@ -216,6 +218,8 @@ describe('CLICS API on a finished contest', () => {
     const none = await get(t.app, `contests/${cid}/clarifications?reply_to_id=`, admin);
     expect(none.json.every((c: { reply_to_id: null }) => c.reply_to_id === null)).toBe(true);
     expect((await get(t.app, `contests/${cid}/teams/nobody`, admin)).code).toBe(404);
+    for (const auth of [admin, undefined])
+      expectOfficial('contests', (await get(t.app, 'contests', auth)).json);
     const gone = await get(t.app, 'contests/999999', admin);
     expect(gone.code).toBe(404);
     expect(gone.json).toMatchObject({ code: 404, message: expect.any(String) });

@@ -10,7 +10,7 @@ import { rejudge } from '../../src/modules/judge/judge.admin.service.js';
 import { makeUser, PASSWORD } from '../account/fixtures.js';
 import { addProblems, judged, makeContest, queued } from '../contest/board-fixtures.js';
 import { createTestApp, login, type TestApp } from '../helpers.js';
-import { basic, expectReferencesSentFirst, feed, fetchAll, get } from './clics-fixtures.js';
+import { basic, expectReferencesSentFirst, feed, fetchAll, get, officialEvent } from './clics-fixtures.js';
 import { replay } from './clics-replay.js';
 
 // The CLICS API while a contest runs (issue 10 §5): the public view holds the seal exactly as our outside board
@@ -262,7 +262,7 @@ describe('the event feed', () => {
       const events = text
         .split('\n')
         .filter(Boolean)
-        .map((l) => JSON.parse(l));
+        .map((l) => officialEvent(JSON.parse(l))); // every streamed line against the official schemas
       expect(events.at(-1)).toMatchObject({ type: 'state', data: { end_of_updates: expect.any(String) } });
       expect(events.filter((e) => e.type === 'state' && e.data.end_of_updates)).toHaveLength(1);
     } finally {
