@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginFailures, users } from '../../src/db/schema/index.js';
-import { IP_LIMITS } from '../../src/modules/account/rate-limit.js';
+import { IP_LIMIT_DEFAULTS } from '../../src/modules/config/config.defaults.js';
 import { createTestApp, login, type TestApp } from '../helpers.js';
 import { makeUser, PASSWORD } from './fixtures.js';
 
@@ -99,7 +99,7 @@ describe('POST /api/login', () => {
   it('limits login attempts per IP address', async () => {
     const from = { remoteAddress: '10.9.8.7' };
     let last = 0;
-    for (let i = 0; i <= IP_LIMITS.login.max; i++) {
+    for (let i = 0; i <= IP_LIMIT_DEFAULTS.login; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/login',
@@ -107,13 +107,13 @@ describe('POST /api/login', () => {
         ...from,
       });
       last = res.statusCode;
-      if (i < IP_LIMITS.login.max) expect(res.statusCode).toBe(400);
+      if (i < IP_LIMIT_DEFAULTS.login) expect(res.statusCode).toBe(400);
     }
     expect(last).toBe(429);
   });
   it('does not let a forged X-Forwarded-For escape the per-IP limit', async () => {
     let last = 0;
-    for (let i = 0; i <= IP_LIMITS.login.max; i++) {
+    for (let i = 0; i <= IP_LIMIT_DEFAULTS.login; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/login',

@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import { isAdminRole, type LoginRefusal, type MessageKey, type UserInfo, UserStatus } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,12 +7,14 @@ import { AppError, forbidden, tooMany } from '../../lib/errors.js';
 import { createSession, setTokenHeader } from '../../plugins/auth.js';
 import { checkCaptcha } from './codes.js';
 import { recordFailure, recordSuccess, throttleState } from './login-throttle.js';
+import { hashPassword, needsRehash, verifyPassword } from './password.js';
+import { signInQueue } from './signin-queue.js';
 import { findByUsername, toUserInfo, type UserRow } from './user-info.js';
 
 let dummyHash: Promise<string> | null = null;
 /** A hash to verify against when the username does not exist, so both cases take the same time. */
 function timingDummy(): Promise<string> {
-  dummyHash ??= hash('no-such-user-password');
+  dummyHash ??= hashPassword('no-such-user-password');
   return dummyHash;
 }
 
@@ -32,14 +33,27 @@ const refusal = (key: MessageKey, needCaptcha: boolean) =>
  * this address is locked out of the username (even with the right password); 400 with data.needCaptcha when the
  * account is under attack from elsewhere and the attempt lacks a right captcha (`c`); 400 account.badCredentials on a
  * mismatch (counted; data.needCaptcha says whether the next attempt needs one); 403 for a disabled account.
- * A success clears this address's count and remembers the address. Returns the user row.
+ * A success clears this address's count and remembers the address, and replaces a stored hash weaker than the
+ * policy (password.ts needsRehash). Runs in the sign-in queue (signin-queue.ts): 429 account.signInBusy
+ * {seconds} at once when it is saturated. Returns the user row.
  */
-export async function checkCredentials(
+export function checkCredentials(
   ctx: AppContext,
   username: string,
   password: string,
   ip: string,
   c: LoginCaptcha = {},
+): Promise<UserRow> {
+  return signInQueue.run(() => checkNow(ctx, username, password, ip, c));
+}
+
+/** checkCredentials without the queue. */
+async function checkNow(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  ip: string,
+  c: LoginCaptcha,
 ): Promise<UserRow> {
   const key = username.trim().toLowerCase();
   const user = await findByUsername(ctx, key);
@@ -59,17 +73,16 @@ export async function checkCredentials(
       throw e;
     }
   }
-  let good = false;
-  try {
-    good = await verify(user?.passwordHash ?? (await timingDummy()), password);
-  } catch {
-    good = false;
-  }
+  const good = await verifyPassword(user?.passwordHash ?? (await timingDummy()), password);
   if (!user || !good) {
     const next = await recordFailure(ctx, key, ip, user?.uid ?? null);
     throw refusal('account.badCredentials', next.needCaptcha);
   }
   await recordSuccess(ctx, key, ip, user.uid);
+  if (needsRehash(user.passwordHash)) {
+    const passwordHash = await hashPassword(password);
+    await ctx.db.update(users).set({ passwordHash }).where(eq(users.uid, user.uid));
+  }
   if (user.status !== UserStatus.NORMAL) throw forbidden('account.disabled');
   return user;
 }

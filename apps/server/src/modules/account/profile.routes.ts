@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import { changeEmailBody, changePasswordBody, changeUserInfoBody, emailField, LIMITS } from '@oj/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,16 +10,13 @@ import { needLogin, requireUser } from '../../plugins/auth.js';
 import { forgetSessions } from '../../plugins/session-cache.js';
 import { sendMail } from '../mail/mail.service.js';
 import { consumeCode, issueCode, sixDigitCode, withdrawCode } from './codes.js';
+import { hashPassword, verifyPassword } from './password.js';
 import { IP_LIMITS } from './rate-limit.js';
 import { findByEmail, getUser, isUniqueViolation, toUserInfo, type UserRow } from './user-info.js';
 
-async function passwordMatches(u: UserRow, password: string): Promise<boolean> {
-  try {
-    return await verify(u.passwordHash, password);
-  } catch {
-    return false;
-  }
-}
+/** True when `password` is the user's (password.ts verifyPassword: off the event loop, false on a bad hash). */
+const passwordMatches = (u: UserRow, password: string): Promise<boolean> =>
+  verifyPassword(u.passwordHash, password);
 
 /** Throws 400 unless `email` is free (or already this user's own). */
 async function assertEmailFree(ctx: AppContext, email: string, uid: string): Promise<void> {
@@ -45,7 +41,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await passwordMatches(u, oldPassword))) throw badRequest('account.oldPasswordWrong');
       await app.ctx.db
         .update(users)
-        .set({ passwordHash: await hash(newPassword), gmtModified: sql`now()` })
+        .set({ passwordHash: await hashPassword(newPassword), gmtModified: sql`now()` })
         .where(eq(users.uid, u.uid));
       await app.ctx.db.delete(sessions).where(and(eq(sessions.uid, u.uid), ne(sessions.id, me.sid)));
       forgetSessions(app.ctx, { uid: u.uid });

@@ -1,19 +1,21 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.js';
+import { limitOf } from './address-limits.js';
 
 /**
- * Per-IP request limits of the account routes (requests per minute). They sit on top of the per-username login
- * throttle and the per-email resend waits: they slow down one address trying many accounts or flooding mail.
+ * Per-IP request limits of the account routes (requests per minute, set in System Config; address-limits.ts).
+ * They sit on top of the per-username login throttle and the per-email resend waits: they slow down one address
+ * trying many accounts or flooding mail. Trusted address ranges (contest halls behind one NAT) get higher limits.
  * The counters live in the memory of each server instance (in the scaled mode each instance counts on its own).
  */
 export const IP_LIMITS = {
-  /** POST /login, POST /admin/login */
-  login: { max: 120, timeWindow: 60_000 },
-  /** POST /register, POST /reset-password, POST /check-username-or-email, GET /captcha */
-  account: { max: 60, timeWindow: 60_000 },
-  /** Routes that send a mail: get-register-code, apply-reset-password, get-change-email-code, test-email. */
-  mail: { max: 10, timeWindow: 60_000 },
+  /** POST /login, POST /admin/login (default 120 a minute) */
+  login: limitOf('login'),
+  /** POST /register, POST /reset-password, POST /check-username-or-email, GET /captcha (default 60) */
+  account: limitOf('account'),
+  /** Routes that send a mail: get-register-code, apply-reset-password, get-change-email-code, test-email (10). */
+  mail: limitOf('mail'),
 } as const;
 
 /**

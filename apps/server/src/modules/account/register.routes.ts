@@ -1,4 +1,3 @@
-import { hash } from '@node-rs/argon2';
 import { checkUsernameOrEmailBody, emailField, LIMITS, Role, registerBody } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { badRequest, forbidden } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { sendMail } from '../mail/mail.service.js';
 import { consumeCode, issueCode, sixDigitCode, withdrawCode } from './codes.js';
+import { hashPassword } from './password.js';
 import { IP_LIMITS } from './rate-limit.js';
 import { findByEmail, findByUsername, isUniqueViolation } from './user-info.js';
 
@@ -88,7 +88,7 @@ const registerRoutes: FastifyPluginAsyncZod = async (app) => {
         await ctx.db.insert(users).values({
           username,
           email,
-          passwordHash: await hash(password),
+          passwordHash: await hashPassword(password),
           role: Role.USER,
           nickname: '',
         });

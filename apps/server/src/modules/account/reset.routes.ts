@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import { applyResetPasswordBody, LIMITS, resetPasswordBody } from '@oj/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,6 +9,7 @@ import { endSessions } from '../../plugins/auth.js';
 import { escapeHtml, sendMail } from '../mail/mail.service.js';
 import { checkCaptcha, consumeCode, createCaptcha, issueCode, withdrawCode } from './codes.js';
 import { clearFailures } from './login-throttle.js';
+import { hashPassword } from './password.js';
 import { IP_LIMITS } from './rate-limit.js';
 import { findByEmail, findByUsername } from './user-info.js';
 
@@ -74,7 +74,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
       await consumeCode(ctx, { purpose: 'reset', target: user.uid, code: req.body.code });
       await ctx.db
         .update(users)
-        .set({ passwordHash: await hash(req.body.password), gmtModified: sql`now()` })
+        .set({ passwordHash: await hashPassword(req.body.password), gmtModified: sql`now()` })
         .where(eq(users.uid, user.uid));
       await endSessions(ctx, { uid: user.uid });
       await clearFailures(ctx, user.username.toLowerCase());

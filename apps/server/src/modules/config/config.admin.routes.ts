@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needRoot } from '../../plugins/auth.js';
+import { firstBadRange } from '../account/address-limits.js';
 import { IP_LIMITS, useRateLimit } from '../account/rate-limit.js';
 import { sendWith, smtpSettings } from '../mail/mail.service.js';
 import carouselRoutes from './carousel.routes.js';
@@ -86,11 +87,20 @@ const configAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/admin/switch/info -> the switch section (judge switches, community limits; intervals in s). */
   app.get('/admin/switch/info', { onRequest: needRoot }, async () => ok(await cfg().get('switch')));
 
-  /** PUT /api/admin/switch/update {switch fields, all optional} -> the stored switch section. */
+  /**
+   * PUT /api/admin/switch/update {switch fields, all optional} -> the stored switch section. Includes the
+   * per-address limits and the trusted CIDR ranges (docs/security.md): a range that is not CIDR is 400
+   * validation.badFormat naming `trustedRanges[i]`.
+   */
   app.put(
     '/admin/switch/update',
     { schema: { body: setSwitchConfigBody }, onRequest: needRoot },
-    async (req) => ok(await cfg().set('switch', req.body), 'Updated successfully'),
+    async (req) => {
+      const bad = firstBadRange(req.body.trustedRanges ?? []);
+      if (bad >= 0)
+        throw badRequest('validation.badFormat', { field: `trustedRanges[${bad}]`, format: 'CIDR range' });
+      return ok(await cfg().set('switch', req.body), 'Updated successfully');
+    },
   );
 };
 

@@ -28,6 +28,16 @@ export const emailSection = z.object({
   backgroundImage: z.string().max(1000).default(''),
 });
 
+/** Default per-address limits, requests a minute (switch section; docs/security.md). */
+export const IP_LIMIT_DEFAULTS = {
+  login: 120,
+  account: 60,
+  mail: 10,
+  trustedLogin: 6000,
+  trustedAccount: 3000,
+  trustedMail: 300,
+} as const;
+
 /** Switches and community limits (doc 3 "switch"; doc 1 §6 thresholds). Intervals in seconds. */
 export const switchSection = z.object({
   openPublicJudge: z.boolean().default(true),
@@ -42,6 +52,18 @@ export const switchSection = z.object({
   defaultCreateGroupACInitValue: z.number().int().min(0).default(20),
   defaultCreateGroupDailyLimit: z.number().int().min(0).default(2),
   defaultCreateGroupLimit: z.number().int().min(0).default(5),
+  /**
+   * Per-address request limits, requests a minute (issue 22 item 4; docs/security.md): sign-in (POST /login,
+   * /admin/login), account (register, reset, check-username-or-email, captcha), mail (routes that send a mail).
+   * Addresses inside `trustedRanges` (CIDR, e.g. a contest hall behind one NAT) get the trusted limits instead.
+   */
+  loginLimitPerMinute: z.number().int().min(1).default(IP_LIMIT_DEFAULTS.login),
+  accountLimitPerMinute: z.number().int().min(1).default(IP_LIMIT_DEFAULTS.account),
+  mailLimitPerMinute: z.number().int().min(1).default(IP_LIMIT_DEFAULTS.mail),
+  trustedRanges: z.array(z.string()).default([]),
+  trustedLoginLimitPerMinute: z.number().int().min(1).default(IP_LIMIT_DEFAULTS.trustedLogin),
+  trustedAccountLimitPerMinute: z.number().int().min(1).default(IP_LIMIT_DEFAULTS.trustedAccount),
+  trustedMailLimitPerMinute: z.number().int().min(1).default(IP_LIMIT_DEFAULTS.trustedMail),
 });
 
 /** Home carousel images: file ids and links, managed by the super admin. */

@@ -1,0 +1,68 @@
+import { tooMany } from '../../lib/errors.js';
+
+/**
+ * The bounded, first-come-first-served queue of sign-ins (issue 22 item 3; docs/security.md). At most
+ * `concurrency` sign-ins (credential check, password verification on libuv's threadpool, session) run at once; the
+ * others wait in arrival order. A newcomer is refused at once with 429 `account.signInBusy` {seconds} (the error
+ * plugin adds Retry-After) when the queue already holds `maxQueue` waiters or its estimated wait exceeds
+ * `maxWaitMs`, instead of being answered many seconds later. The estimate is the waiters ahead divided by the
+ * concurrency, times the running average duration of a sign-in.
+ */
+export interface SignInQueueLimits {
+  /** Sign-ins running at once. */
+  concurrency: number;
+  /** Waiters at most (beyond the running ones). */
+  maxQueue: number;
+  /** Longest estimated wait, ms, a newcomer is admitted with. */
+  maxWaitMs: number;
+}
+
+export const SIGNIN_QUEUE_DEFAULTS: Readonly<SignInQueueLimits> = {
+  concurrency: 4,
+  maxQueue: 256,
+  maxWaitMs: 2500,
+};
+
+export class SignInQueue {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** Running average duration of one sign-in, ms (exponentially weighted; starts with a guess). */
+  private avgMs = 100;
+
+  constructor(public limits: SignInQueueLimits = { ...SIGNIN_QUEUE_DEFAULTS }) {}
+
+  /** The estimated wait, ms, of a sign-in arriving now (0 when a slot is free). */
+  estimatedWaitMs(): number {
+    if (this.running < this.limits.concurrency) return 0;
+    return Math.ceil((this.waiting.length + 1) / this.limits.concurrency) * this.avgMs;
+  }
+
+  /**
+   * Runs `job` when its turn comes (FIFO) and returns its result. Throws 429 account.signInBusy {seconds: the
+   * estimated wait, at least 1} without running it when the queue is full or the wait would exceed the bound.
+   */
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limits.concurrency) {
+      const wait = this.estimatedWaitMs();
+      if (this.waiting.length >= this.limits.maxQueue || wait > this.limits.maxWaitMs) {
+        throw tooMany('account.signInBusy', { seconds: Math.max(1, Math.ceil(wait / 1000)) });
+      }
+      // The slot is handed over by the finishing job (running stays counted), so nobody can overtake.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    const started = performance.now();
+    try {
+      return await job();
+    } finally {
+      this.avgMs = 0.8 * this.avgMs + 0.2 * (performance.now() - started);
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** The process's sign-in queue (POST /api/login and /api/admin/login). Tests may change its `limits`. */
+export const signInQueue = new SignInQueue();
