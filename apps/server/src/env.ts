@@ -19,8 +19,9 @@ const envSchema = z.object({
   OJ_TESTCASE_UPLOAD_TOTAL_MB: z.coerce.number().int().min(1).default(4096),
   /** Trust X-Forwarded-For (only behind a reverse proxy: otherwise clients could fake their IP for rate limits). */
   OJ_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  /** A request's headers and body must arrive within this (ms; issue 22 item 6). Streams are responses: not cut. */
-  OJ_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** A request's headers and body must arrive within this (ms; issue 22 item 6; raise it for big uploads over slow
+   * links: a 256 MB test-case archive needs 35 Mbit/s at 60 s). Streams are responses: not cut. */
+  OJ_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** A request's headers must arrive within this (ms; at most OJ_REQUEST_TIMEOUT_MS). */
   OJ_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
