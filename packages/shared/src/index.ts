@@ -14,6 +14,7 @@ export * from './schemas/contest-helpers.js';
 export * from './schemas/discussion.js';
 export * from './schemas/group.js';
 export * from './schemas/judge-protocol.js';
+export * from './schemas/judge-server.js';
 export * from './schemas/language.js';
 export * from './schemas/live-events.js';
 export * from './schemas/message.js';

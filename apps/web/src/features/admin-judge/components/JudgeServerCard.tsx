@@ -1,4 +1,4 @@
-import { Badge, Card, Popover, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Badge, Card, Popover, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +9,15 @@ dayjs.extend(relativeTime);
 
 /**
  * Judge server status (doc 3 back office "judge server and backend service status"): one row per judgehost
- * with name, languages, workers, running jobs, load, last heartbeat and online state; queue counts on top.
+ * with name, languages, workers, running jobs, load, last heartbeat and state (online, offline, disabled, or
+ * "cannot judge" with the reason the judgehost reported: it is leased nothing); queue counts on top.
  * Refreshes every 10 s. Usable on the dashboard or its own page.
  */
 export function JudgeServerCard() {
   const { t } = useTranslation('adminJudge');
   const q = useJudgeServerStatus();
   const list = q.data?.judgeServerList ?? [];
-  const online = list.filter((h) => h.online).length;
+  const online = list.filter((h) => h.online && h.healthy).length;
   return (
     <Card title={t('Judge_servers')} data-testid="judge-server-card">
       <Space size="large" wrap style={{ marginBottom: 16 }}>
@@ -52,6 +53,10 @@ export function JudgeServerCard() {
             render: (on: boolean, h) =>
               !h.enabled ? (
                 <Badge status="default" text={t('Disabled')} />
+              ) : on && !h.healthy ? (
+                <Tooltip title={h.problem}>
+                  <Badge status="warning" text={t('Cannot_judge')} data-testid="judgehost-unhealthy" />
+                </Tooltip>
               ) : on ? (
                 <Badge status="success" text={t('Online')} />
               ) : (
