@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
 import { useSwitchInfo, useUpdateSwitch } from '../api/admin-config.js';
+import AddressLimitsFields from '../components/AddressLimitsFields.js';
 
 const FLAGS = [
   'openPublicJudge',
@@ -21,7 +22,10 @@ const NUMBERS = [
   'defaultCreateGroupLimit',
 ] as const;
 
-/** /admin/switch (doc 3; super admin): judge switches, submit interval (s) and community limits. */
+/**
+ * /admin/switch (doc 3; super admin): judge switches, submit interval (s), community limits, and the per-address
+ * request limits with trusted address ranges (AddressLimitsFields).
+ */
 export default function SwitchPage() {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<SetSwitchConfigBody>();
@@ -63,6 +67,7 @@ export default function SwitchPage() {
             </Col>
           ))}
         </Row>
+        <AddressLimitsFields />
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('common:Save')}
         </Button>

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.js';
+import type { AppContext } from '../../apps/server/src/context.js';
+import { openDb } from '../../apps/server/src/db/client.js';
+import { seed } from '../../apps/server/src/db/seed.js';
+import { loadEnv } from '../../apps/server/src/env.js';
+import { hashPassword } from '../../apps/server/src/modules/account/password.js';
+import { ConfigService } from '../../apps/server/src/modules/config/config.service.js';
+import { openPgBench } from '../lib/pg-bench.js';
+
+// Issue 22 items 3-4: USERS contestants sign in over HTTP, CONCURRENCY at a time, all from one address (a contest
+// hall behind one NAT, its range trusted in the switch config), with real OWASP argon2id hashes. Prints the first
+// answer's times (p50 / p99 / max), how many were 429 (queue saturated: the client waits Retry-After and tries
+// again) and the time until all are signed in. `npx tsx bench/contest/signin.ts` runs on the embedded PGlite;
+// with DATABASE_URL (or TEST_DATABASE_URL) set, on a fresh database of that PostgreSQL server too. Never in CI.
+
+const USERS = Number(process.env.BENCH_USERS ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200);
+const PASSWORD = 'contest-pass-1';
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+
+/** A server context on an in-memory PGlite (what `npm start` runs by default). */
+async function openPglite(): Promise<{ ctx: AppContext; close(): Promise<void> }> {
+  process.env.OJ_DEMO_SEED = '0';
+  const handle = await openDb({});
+  const env = loadEnv({
+    OJ_DATA_DIR: `/tmp/oj-bench-${randomBytes(4).toString('hex')}`,
+    OJ_ADMIN_PASSWORD: 'benchpass1',
+    OJ_JWT_SECRET: randomBytes(24).toString('hex'),
+    OJ_EMBEDDED_JUDGE_WORKERS: '0',
+    LOG_LEVEL: 'silent',
+  });
+  return {
+    ctx: { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) },
+    close: handle.close,
+  };
+}
+
+/** One contestant: signs in until 200 (waiting Retry-After on a 429); returns the first answer's ms and tries. */
+async function contestant(base: string, i: number): Promise<{ firstMs: number; tries: number; ok: boolean }> {
+  let firstMs = -1;
+  for (let tries = 1; tries <= 30; tries++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `hall${i}`, password: PASSWORD }),
+    });
+    await res.arrayBuffer();
+    if (firstMs < 0) firstMs = performance.now() - t0;
+    if (res.status === 200) return { firstMs, tries, ok: true };
+    if (res.status !== 429) return { firstMs, tries, ok: false };
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+  }
+  return { firstMs, tries: 30, ok: false };
+}
+
+async function run(name: string, ctx: AppContext): Promise<void> {
+  await seed(ctx);
+  await ctx.config.set('switch', { trustedRanges: ['127.0.0.0/8'] });
+  const hash = await hashPassword(PASSWORD);
+  await ctx.db.execute(
+    sql.raw(`INSERT INTO users (uid, username, password_hash, nickname)
+      SELECT 'hall' || g, 'hall' || g, '${hash}', 'Hall ' || g FROM generate_series(1, ${USERS}) g`),
+  );
+  const app = await buildApp({ ctx });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  try {
+    const out: { firstMs: number; tries: number; ok: boolean }[] = [];
+    let next = 1;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next <= USERS) out.push(await contestant(base, next++));
+      }),
+    );
+    const total = (performance.now() - t0) / 1000;
+    const ms = out.map((o) => o.firstMs).sort((a, b) => a - b);
+    const busy = out.filter((o) => o.tries > 1).length;
+    console.log(
+      `${name}: ${USERS} sign-ins, ${CONCURRENCY} concurrent, one trusted address: all done in ${total.toFixed(1)} s; first answer p50 ${pct(ms, 50).toFixed(0)} ms, p99 ${pct(ms, 99).toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms; ${busy} first answered 429 (retried), ${out.filter((o) => !o.ok).length} never signed in (load ${loadavg()[0].toFixed(2)})`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+const pgl = await openPglite();
+try {
+  await run('PGlite', pgl.ctx);
+} finally {
+  await pgl.close();
+}
+const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (url) {
+  const pg = await openPgBench(url);
+  try {
+    await run('PostgreSQL', pg.ctx);
+  } finally {
+    await pg.close();
+  }
+}
