@@ -55,14 +55,70 @@ export interface SubmissionQueuedEvent {
 }
 
 /**
- * Hooks run inside the transaction that inserts a new submission and queues it; the contest scoreboard shows the
- * pending try from here. A throwing hook rolls the submission back.
+ * Hooks run for a new submission after the transaction that inserted and queued it has committed (issue 22 item 2:
+ * the submit answers without waiting for them): the contest scoreboard's pending try, the training cell, the board
+ * event. They run off the request, in a transaction of their own (see afterQueued). A throwing hook no longer rolls
+ * the submission back: its batch is retried event by event and a failure is reported as a warning (the cells are
+ * recomputed from the submissions, so the next change of that cell repairs it).
  */
 export const onSubmissionQueued: ((tx: Tx, event: SubmissionQueuedEvent) => Promise<void>)[] = [];
 
 /** Runs every queued hook in order. */
 export async function runQueuedHooks(tx: Tx, event: SubmissionQueuedEvent): Promise<void> {
   for (const h of onSubmissionQueued) await h(tx, event);
+}
+
+/** Per database: the events waiting for their queued hooks, and the drain that is running (if any). */
+const backlog = new WeakMap<Db, { events: SubmissionQueuedEvent[]; running: Promise<void> | null }>();
+
+/**
+ * Takes a committed new submission (`event`) and runs its queued hooks off the request: on the next turn of the
+ * event loop (setImmediate), every event waiting by then in ONE transaction (a burst of submits costs one
+ * transaction of hooks, not one each); a batch that fails is retried event by event so one bad event does not drop
+ * the others. Returns at once; queuedHooksIdle(db) resolves when everything handed over so far has run.
+ */
+export function afterQueued(db: Db, event: SubmissionQueuedEvent): void {
+  if (!onSubmissionQueued.length) return;
+  let b = backlog.get(db);
+  if (!b) {
+    b = { events: [], running: null };
+    backlog.set(db, b);
+  }
+  b.events.push(event);
+  if (!b.running) b.running = drain(db, b);
+}
+
+/** Runs the backlog's batches until it is empty (see afterQueued). */
+async function drain(
+  db: Db,
+  b: { events: SubmissionQueuedEvent[]; running: Promise<void> | null },
+): Promise<void> {
+  try {
+    while (b.events.length) {
+      await new Promise((r) => setImmediate(r));
+      const batch = b.events.splice(0);
+      try {
+        await db.transaction(async (tx) => {
+          for (const e of batch) await runQueuedHooks(tx, e);
+        });
+      } catch {
+        for (const e of batch) {
+          await db
+            .transaction((tx) => runQueuedHooks(tx, e))
+            .catch((err: Error) =>
+              process.emitWarning(`submission ${e.submitId}: queued hooks failed: ${err.message}`),
+            );
+        }
+      }
+    }
+  } finally {
+    b.running = null;
+  }
+}
+
+/** Resolves when every event handed to afterQueued on `db` so far has had its hooks run (tests, shutdown). */
+export async function queuedHooksIdle(db: Db): Promise<void> {
+  for (let b = backlog.get(db); b?.running; b = backlog.get(db)) await b.running;
 }
 
 /** A judgehost reported progress of a submission it is judging (issue 14; the live stream's progress, issue 10 §4). */

@@ -10,7 +10,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { judgeJobs, submissions } from '../../db/schema/index.js';
 import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
-import { runQueuedHooks } from '../judge/hooks.js';
+import type { SectionValue } from '../config/config.defaults.js';
+import { afterQueued } from '../judge/hooks.js';
 import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
 import { loadSubmissionWithProblem } from './case-result.js';
@@ -19,6 +20,9 @@ import { type AdmittedSubmit, admitScoped, reachableGroupSql, viewScoped } from 
 import { canSeeCode, toSubmissionView, withholdVerdict } from './submission.view.js';
 import { assertQueueRoom } from './user-queue.js';
 import { waCaseDataFor } from './wa-case.js';
+
+/** The site switches (site_config section `switch`). */
+type SwitchConfig = SectionValue<'switch'>;
 
 export interface SubmitInput {
   pid: string | number;
@@ -35,8 +39,8 @@ export interface SubmitInput {
  * the scope's admission rule (practice: admitPractice; a contest when `cid` is set, a training when `tid` is, a
  * group when `gid` is: that area's rule, see submission.scope.ts), language (400), the non-contest frequency and the cap on unfinished submissions (429;
  * super admins exempt, see assertQueueRoom); then inserts the submission and its queued job (contest jobs get the
- * contest priority) in one transaction.
- * Returns the new submission's view (with code).
+ * contest priority) in one short transaction; the queued hooks (board, training cell, events) run after its commit,
+ * off the request (afterQueued). Returns the new submission's view (with code).
  */
 export async function submitJudge(
   ctx: AppContext,
@@ -47,16 +51,18 @@ export async function submitJudge(
   if (!canSubmitRole(user.role)) throw forbidden('submission.roleCannotSubmit');
   if (input.isRemote) throw badRequest('submission.remoteUnsupported');
   assertCode(input.code);
+  // Outside contests the site switches are read once (practice admission and the submit interval share them).
+  const sw = input.cid ? null : await ctx.config.get('switch');
   const target = input.cid
     ? await admitScoped(ctx, user, input, 'contest')
     : input.tid
       ? await admitScoped(ctx, user, input, 'training')
       : input.gid
         ? await admitScoped(ctx, user, input, 'group')
-        : await admitPractice(ctx, user, input);
+        : await admitPractice(ctx, user, input, sw ?? (await ctx.config.get('switch')));
   const { problem } = target;
   await assertLanguage(ctx.db, problem, input.language);
-  if (target.cid === 0) await assertSubmitInterval(ctx, user);
+  if (target.cid === 0) await assertSubmitInterval(ctx, user, sw ?? (await ctx.config.get('switch')));
 
   const row = await ctx.db.transaction(async (tx) => {
     await assertQueueRoom(tx, user, 'judge');
@@ -85,35 +91,40 @@ export async function submitJudge(
       language: s.language,
       cid: s.cid,
     });
-    await runQueuedHooks(tx, { submitId: s.id, pid: s.pid, uid: s.uid, cid: s.cid });
     return s;
   });
+  // After the commit and off the request (issue 22 item 2): the judge is woken, the board's pending try, the
+  // training cell and the live board event follow (judge/hooks.ts afterQueued).
   notifyQueued(ctx);
+  afterQueued(ctx.db, { submitId: row.id, pid: row.pid, uid: row.uid, cid: row.cid });
   return toSubmissionView(row, problem.title, true);
 }
 
 /**
  * Practice admission (cid 0): the problem by display or numeric id, not a group's (403: those are submitted in
- * their group, with gid), visible to the user, public judging open.
+ * their group, with gid), visible to the user, public judging open (`sw`: the site switches, read once by the caller).
  */
 async function admitPractice(
   ctx: AppContext,
   user: SessionUser,
   input: SubmitInput,
+  sw: SwitchConfig,
 ): Promise<AdmittedSubmit> {
   const problem = await findProblem(ctx.db, input.pid);
   if (problem.isGroup) throw forbidden('group.problemInGroupOnly');
   await assertCanUseProblem(ctx, user, problem);
-  const sw = await ctx.config.get('switch');
   if (!sw.openPublicJudge && !isAdminRole(user.role)) {
     throw forbidden('submission.publicJudgingClosed');
   }
   return { problem, displayPid: problem.problemId, cid: 0, cpid: null };
 }
 
-/** 429 when the user's last non-contest submission is younger than the site's submit interval (super admins exempt). */
-async function assertSubmitInterval(ctx: AppContext, user: SessionUser): Promise<void> {
-  const interval = (await ctx.config.get('switch')).defaultSubmitInterval;
+/**
+ * 429 when the user's last non-contest submission is younger than the site's submit interval (`sw`, seconds; super
+ * admins exempt).
+ */
+async function assertSubmitInterval(ctx: AppContext, user: SessionUser, sw: SwitchConfig): Promise<void> {
+  const interval = sw.defaultSubmitInterval;
   if (interval <= 0 || isSuperAdminRole(user.role)) return;
   const [last] = await ctx.db
     .select({ t: submissions.submitTime })

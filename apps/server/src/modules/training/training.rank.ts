@@ -11,6 +11,7 @@ import {
 } from '../../lib/page-cache.js';
 import { ok } from '../../lib/reply.js';
 import { rowsOf } from '../../lib/sql-rows.js';
+import { queuedHooksIdle } from '../judge/hooks.js';
 import { enterTraining, loadTraining, type TrainingRow } from './training.access.js';
 
 /**
@@ -166,6 +167,9 @@ export async function trainingRankBody(
   q: RankQuery,
   want: 'br' | 'gzip' | null,
 ): Promise<PageBody> {
+  // New submissions' cells are written after the submit answered (judge/hooks.ts afterQueued): wait for this
+  // process's, so a viewer sees their own pending try and the rank version it moved.
+  await queuedHooksIdle(ctx.db);
   const { training } = await enterTraining(ctx, viewer, q.tid, recentTraining);
   const board = await boards.get(String(training.id), training.rankVersion, () =>
     buildRankBoard(ctx, training),

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.js';
 import { contestCells, users } from '../../../db/schema/index.js';
 import { encodePage as encoded, type PageBody, type SharedPage } from '../../../lib/page-cache.js';
 import { ok } from '../../../lib/reply.js';
+import { queuedHooksIdle } from '../../judge/hooks.js';
 import { seesRealResults } from '../contest.clock.js';
 import { type BoardContestFull, type BuiltBoard, baseRow, buildBoard, rowContext } from './build.js';
 import { liveBoard, recently } from './cache.js';
@@ -35,7 +36,8 @@ type BoardOptions = Pick<ScoreboardBody, 'forceRefresh' | 'containsEnd'>;
  * The whole ranked board of a contest in `view` (sealed or real, with or without after-contest submissions),
  * whoever asks: served from the in-process cache, patched with the cells changed since the cached board's
  * version (patch.ts) or built again when the board changed as a whole; `fresh` rebuilds it. The board and its
- * rows are shared with every other reader: never mutate them.
+ * rows are shared with every other reader: never mutate them. Waits first for this process's new submissions' queued
+ * hooks (they run after the submit answered, judge/hooks.ts afterQueued), so a reader sees its own pending try.
  */
 export async function boardInView(
   db: Db,
@@ -43,6 +45,7 @@ export async function boardInView(
   view: BoardView,
   fresh = false,
 ): Promise<BuiltBoard> {
+  await queuedHooksIdle(db);
   const edited = c.gmtModified.getTime();
   const state = await recently(`v:${c.id}:${edited}`, () => boardState(db, c), fresh);
   const key = `${c.id}:${edited}:${view.sealed ? 's' : 'r'}:${view.containsEnd ? 'e' : ''}`;
