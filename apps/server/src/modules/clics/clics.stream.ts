@@ -57,17 +57,20 @@ export async function sendFeed(
   floor: number | null,
   stream: boolean,
 ): Promise<FastifyReply> {
+  const live = stream && !view.state.endOfUpdates;
+  const uid = view.user?.uid ?? null;
+  const overCap = () =>
+    !view.admin &&
+    (counted >= feedLimits.total ||
+      (byAddress.get(req.ip) ?? 0) >= feedLimits.perAddress ||
+      (uid !== null && (byUser.get(uid) ?? 0) >= feedLimits.perUser));
+  // Refused before the feed is read (a client at its cap costs no query), and again once read (others opened).
+  if (live && overCap()) throw tooMany();
   const { entries: first } = await collectEntries(ctx.db, view, floor, { deletions: floor != null });
   reply.header('Content-Type', 'application/x-ndjson; charset=utf-8').header('Cache-Control', 'no-store');
-  if (!stream || view.state.endOfUpdates) return reply.send(feedLines(first));
-  const uid = view.user?.uid ?? null;
+  if (!live) return reply.send(feedLines(first));
+  if (overCap()) throw tooMany();
   if (!view.admin) {
-    if (
-      counted >= feedLimits.total ||
-      (byAddress.get(req.ip) ?? 0) >= feedLimits.perAddress ||
-      (uid !== null && (byUser.get(uid) ?? 0) >= feedLimits.perUser)
-    )
-      throw tooMany();
     counted++;
     bump(byAddress, req.ip, 1);
     if (uid !== null) bump(byUser, uid, 1);
