@@ -11,14 +11,15 @@ import { useSession } from '../../../lib/session.js';
 import { getUnreadAnnouncements } from '../api/announcements.js';
 import { contestOpsKeys } from '../api/ops-keys.js';
 import { loadReadIds, markRead } from './announcement-reads.js';
+import { contestNoticeOptions, loadContestNotices } from './contest-notices.js';
 
 /** How often a running contest asks for new announcements (doc 2 §7, §9: 60 s). */
 export const ANNOUNCEMENT_POLL_MS = 60_000;
 
-/** antd's static notification, loaded with the first announcement (no page carries it otherwise). */
+/** antd's static notification once loaded (see loadContestNotices), for closing notices. */
 let notifications: NotificationInstance | null = null;
 const loadNotifications = async () => {
-  notifications ??= (await import('antd/es/notification/index.js')).default;
+  notifications = await loadContestNotices();
   return notifications;
 };
 
@@ -39,7 +40,7 @@ export function dismissAnnouncementNotices(ids: readonly number[], read = true):
 }
 
 /**
- * Shows announcement `a` of contest `cid` as a notification that stays until closed; closing it, or opening the
+ * Shows announcement `a` of contest `cid` as a notification (closes by itself, contest-notices.ts); closing it, or opening the
  * Announcements tab from it (`view`), marks it read in this browser. The key is the announcement's id, so showing it
  * again while it is open does not stack a second notice.
  */
@@ -65,7 +66,7 @@ async function showNotice(cid: number, a: ContestAnnouncementVo, t: TFunction, v
         {t('View_announcement')}
       </Button>
     ),
-    duration: 0,
+    ...contestNoticeOptions,
     className: 'oj-announcement-notice',
     onClose: () => {
       if (!closingUnread.delete(a.id)) markRead(cid, [a.id]);

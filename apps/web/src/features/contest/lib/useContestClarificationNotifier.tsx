@@ -9,6 +9,7 @@ import type { NotificationInstance } from 'antd/es/notification/interface.js';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Markdown } from '../../../components/Markdown.js';
 import { LIVE_SAFETY_POLL_MS, useLiveEvent, useLiveResync, useLiveStatus } from '../../../lib/events.js';
 import { queryClient } from '../../../lib/query-client.js';
 import {
@@ -17,17 +18,18 @@ import {
   useUnreadClarifications,
 } from '../api/clarifications.js';
 import type { ContestAccessVo, ContestVo } from '../api/types.js';
-import { clarificationNews, excerpt } from './clarification-news.js';
+import { clarificationNews } from './clarification-news.js';
 import { phaseAt } from './clock.js';
+import { contestNoticeOptions, loadContestNotices } from './contest-notices.js';
 import { menuDisabled } from './tabs.js';
 
 /** How often a running contest asks for new clarification answers (as the announcements: 60 s). */
 export const CLARIFICATION_POLL_MS = 60_000;
 
-/** antd's static notification, loaded with the first notice. */
+/** antd's static notification once loaded (see loadContestNotices), for closing notices. */
 let notifications: NotificationInstance | null = null;
 const loadNotifications = async () => {
-  notifications ??= (await import('antd/es/notification/index.js')).default;
+  notifications = await loadContestNotices();
   return notifications;
 };
 
@@ -155,7 +157,7 @@ export function useContestClarificationNotifier(
 
 type Tr = (key: string, opts?: Record<string, unknown>) => string;
 
-/** A notice for answer `a`: the problem (or General), an excerpt, and a button to the tab. */
+/** A notice for answer `a`: the problem (or General), the answer as sanitized markdown (at most a few lines), and a button to the tab. */
 async function showAnswer(a: ContestClarificationVo, t: Tr, view: () => void) {
   const n = await loadNotifications();
   if (dismissed.has(a.id)) return;
@@ -166,7 +168,12 @@ async function showAnswer(a: ContestClarificationVo, t: Tr, view: () => void) {
     message: a.mine ? t('Notice_your_answer', { about }) : t('Notice_public', { about }),
     description: (
       <div data-testid="clarification-notice">
-        <div style={{ overflowWrap: 'anywhere' }}>{excerpt(a.answer)}</div>
+        <div
+          data-testid="clarification-notice-answer"
+          style={{ overflowWrap: 'anywhere', maxHeight: '8em', overflowY: 'auto' }}
+        >
+          <Markdown source={a.answer ?? ''} />
+        </div>
         <Button
           type="link"
           size="small"
@@ -181,7 +188,7 @@ async function showAnswer(a: ContestClarificationVo, t: Tr, view: () => void) {
         </Button>
       </div>
     ),
-    duration: 0,
+    ...contestNoticeOptions,
   });
 }
 
@@ -206,6 +213,6 @@ async function showQuestions(cid: number, count: number, t: Tr, view: () => void
         {t('Open_queue')}
       </Button>
     ),
-    duration: 0,
+    ...contestNoticeOptions,
   });
 }

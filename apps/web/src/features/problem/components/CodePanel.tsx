@@ -55,7 +55,9 @@ export interface CodePanelProps {
  * to the first allowed one. The same panel serves practice and contest pages through `scope`.
  */
 export function CodePanel({ detail, scope, beforeSubmit, onJudged, submitDisabledReason }: CodePanelProps) {
-  const { t } = useTranslation('problem');
+  // 'submission' loads with the panel: the status panel after Submit reads it, and loading it only then suspended
+  // the whole page (its height collapsed and the window jumped to the top; issue 25 item 6).
+  const { t } = useTranslation(['problem', 'submission']);
   const qc = useQueryClient();
   const { token } = useSession();
   const p = detail.problem;

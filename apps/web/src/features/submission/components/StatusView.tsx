@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Popconfirm, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { t as tt } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/notify.js';
 import { isAdminRoles, session, useSession } from '../../../lib/session.js';
@@ -14,6 +14,7 @@ import { useSubmissionList } from '../api/submission-list.js';
 import type { SubmissionListFilter, SubmissionListItem } from '../api/types.js';
 import { RelativeTime } from '../components/RelativeTime.js';
 import { StatusTag } from '../components/StatusTag.js';
+import { submissionDetailPath } from '../lib/detail-path.js';
 import { formatLength, formatMemory, formatTimeMs, statusKey } from '../lib/format.js';
 import { readSubmissionFilter, writeSubmissionFilter } from '../lib/list-params.js';
 
@@ -30,11 +31,11 @@ export interface StatusContestScope {
  * verdict filter, problem id and author search (author disabled while Mine), filters in the address, refresh,
  * paging (15), auto-refresh every 2 s while some row is unfinished, and a Rejudge option (with confirmation) for
  * admin roles. With a `contest`, rows come from GET /api/contest-submissions, problems link to the contest's
- * problem page by display id, and the score column shows only in OI contests.
+ * problem page by display id, and the score column shows only in OI contests. The status and language cells are
+ * links (open in a new tab) to the submission's detail page inside its contest or group (submissionDetailPath).
  */
 export function StatusView({ contest, gid }: { contest?: StatusContestScope; gid?: number }) {
   const { t } = useTranslation('submission');
-  const navigate = useNavigate();
   const qc = useQueryClient();
   const [sp, setSp] = useSearchParams();
   const filter = useMemo(
@@ -76,8 +77,9 @@ export function StatusView({ contest, gid }: { contest?: StatusContestScope; gid
     }
   };
 
-  const detail = (r: SubmissionListItem) =>
-    navigate(gid ? `/group/${gid}/submission-detail/${r.submitId}` : `/submission-detail/${r.submitId}`);
+  /** A row's detail page (issue 25 items 16, 17): the contest's, the group's or the global one, as a real link. */
+  const detailTo = (r: SubmissionListItem) =>
+    submissionDetailPath(r.submitId, contest ? { cid: contest.cid } : gid ? { gid } : {}, r.displayPid);
   const columns: TableColumnsType<SubmissionListItem> = [
     { title: t('Run_ID'), dataIndex: 'submitId', width: 80 },
     {
@@ -101,7 +103,9 @@ export function StatusView({ contest, gid }: { contest?: StatusContestScope; gid
       title: t('Status'),
       dataIndex: 'status',
       render: (s: number, r) => (
-        <StatusTag status={s} isManual={r.isManual} onClick={() => detail(r)} testId="status-cell" />
+        <Link to={detailTo(r)} data-testid="status-link">
+          <StatusTag status={s} isManual={r.isManual} testId="status-cell" />
+        </Link>
       ),
     },
     ...(contest && !contest.showScore
@@ -122,9 +126,9 @@ export function StatusView({ contest, gid }: { contest?: StatusContestScope; gid
       dataIndex: 'language',
       responsive: ['sm'],
       render: (v: string, r) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => detail(r)}>
+        <Link to={detailTo(r)} data-testid="status-language-link">
           {v}
-        </Button>
+        </Link>
       ),
     },
     { title: t('Judger'), dataIndex: 'judger', responsive: ['lg'], render: (v: string | null) => v ?? '-' },

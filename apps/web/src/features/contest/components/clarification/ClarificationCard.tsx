@@ -1,14 +1,15 @@
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../../../components/Markdown.js';
 import { formatTime } from '../../../../lib/time.js';
 import type { ContestClarificationVo } from '../../api/clarifications.js';
 import './clarification.css';
 
 /**
  * One clarification (issue 10 §3): what it is about (a problem or General), private / public, new, the question
- * (none for a post to everyone) and the answer or "waiting". Texts are shown as typed (line breaks kept, never
- * markup). `admin` adds the asker's and the answerer's names; `actions` go in the header (the admin buttons).
+ * (none for a post to everyone) and the answer or "waiting". The question is shown as typed (line breaks kept,
+ * never markup); the answer, written by the contest's staff, as sanitized markdown (issue 25 item 5). `admin` adds the asker's and the answerer's names; `actions` go in the header (the admin buttons).
  */
 export function ClarificationCard({
   c,
@@ -57,7 +58,13 @@ export function ClarificationCard({
       )}
       <div className="oj-clar-text oj-clar-answer" data-testid="clarification-answer">
         <span className="oj-clar-label">{t('Answer')}</span>
-        {answered ? c.answer : <em className="oj-clar-waiting">{t('Waiting_for_answer')}</em>}
+        {answered ? (
+          <div className="oj-clar-md">
+            <Markdown source={c.answer ?? ''} />
+          </div>
+        ) : (
+          <em className="oj-clar-waiting">{t('Waiting_for_answer')}</em>
+        )}
         {answered && (
           <div className="oj-clar-meta">
             {formatTime(c.gmtAnswered)}
