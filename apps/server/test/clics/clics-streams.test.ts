@@ -4,8 +4,9 @@ import net from 'node:net';
 import { ContestType, Role } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestClarifications } from '../../src/db/schema/index.js';
-import { feedTimings, hubStats } from '../../src/modules/clics/clics.hub.js';
+import { feedTimings, hubStats, pokeFeeds } from '../../src/modules/clics/clics.hub.js';
 import { feedLimits } from '../../src/modules/clics/clics.stream.js';
+import { publishContestAnnouncement } from '../../src/modules/events/publish.js';
 import { makeUser } from '../account/fixtures.js';
 import { addProblems, makeContest } from '../contest/board-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -152,6 +153,26 @@ describe('CLICS event-feed streams', () => {
       Object.assign(feedLimits, saved.limits);
     }
   }, 60_000);
+
+  it('checks at once when a change notification is heard, not at the next tick', async () => {
+    // Ticks are rare from the stream's opening on: only the notification can bring the change in time.
+    Object.assign(feedTimings, { pollMs: 120_000 });
+    const stream = await openFeed();
+    try {
+      await t.ctx.db.transaction(async (tx) => {
+        const [post] = await tx
+          .insert(contestClarifications)
+          .values({ cid, answer: 'Heard at once.', public: true })
+          .returning({ id: contestClarifications.id });
+        await publishContestAnnouncement(tx, cid, post.id);
+      });
+      await waitFor(() => stream.text().includes('Heard at once.'), 10_000);
+    } finally {
+      Object.assign(feedTimings, { pollMs: 50 });
+      stream.close();
+      pokeFeeds(t.ctx); // a channel still open ticks at the short interval again
+    }
+  }, 30_000);
 
   it('cuts a request whose body trickles in after the request timeout; an open stream outlives it', async () => {
     const stream = await openFeed();

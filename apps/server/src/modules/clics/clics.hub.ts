@@ -12,7 +12,8 @@ import { type ClicsView, openClicsContest } from './clics.view.js';
  * read the database themselves. Per contest with at least one open stream, one statement per `pollMs` reads the
  * contest's change signature (its row, the state recorded, counts and last changes of its problems, registrations,
  * submissions, judge cases, clarifications and the board version) plus which of start / seal / end `now` has
- * passed. While the signature stays the same the streams only get their keep-alive: 2,000 idle streams cost one
+ * passed — and at once when a live-event notification is heard (pokeFeeds: the notify hub that feeds /api/events).
+ * While the signature stays the same the streams only get their keep-alive: 2,000 idle streams cost one
  * query per contest per tick. When it changes, the view is opened once per distinct caller and the feed read once
  * per distinct kind of view (admin, sealed, sees submissions), then handed to every stream, each sending what it
  * has not sent yet.
@@ -88,6 +89,7 @@ export function subscribe(
     hubs.set(ctx, channels);
   }
   const map = channels;
+  loggers.set(ctx, log);
   let ch = map.get(cid);
   if (!ch) {
     ch = { subs: new Set(), signature: null, checkedAt: Date.now(), timer: null, busy: false };
@@ -106,15 +108,45 @@ export function subscribe(
   };
 }
 
-function schedule(ctx: AppContext, log: FastifyBaseLogger, cid: number, ch: Channel): void {
-  ch.timer = setTimeout(() => void tick(ctx, log, cid, ch), feedTimings.pollMs);
+function schedule(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  cid: number,
+  ch: Channel,
+  ms = feedTimings.pollMs,
+): void {
+  ch.timer = setTimeout(() => void tick(ctx, log, cid, ch), ms);
   ch.timer.unref();
+}
+
+/** Loggers of the channels' contexts (pokeFeeds starts ticks early with them). */
+const loggers = new WeakMap<AppContext, FastifyBaseLogger>();
+/** At most one early check per contest in this many ms (a burst of notifications makes one check). */
+const POKE_GAP_MS = 100;
+
+/**
+ * A change notification was heard (a live event was written: a verdict, a board, a clarification; events/publish):
+ * every contest with open streams checks its signature now instead of at its next tick (at most every
+ * POKE_GAP_MS), so streams get the change at once. The regular tick stays the fallback for changes that write no
+ * live event.
+ */
+export function pokeFeeds(ctx: AppContext): void {
+  const channels = hubs.get(ctx);
+  const log = loggers.get(ctx);
+  if (!channels || !log) return;
+  const now = Date.now();
+  for (const [cid, ch] of channels) {
+    if (ch.busy || ch.timer === null) continue;
+    clearTimeout(ch.timer);
+    schedule(ctx, log, cid, ch, Math.max(0, POKE_GAP_MS - (now - ch.checkedAt)));
+  }
 }
 
 /** One tick of contest `cid`: the signature; on a change one read per caller and per kind of view. */
 async function tick(ctx: AppContext, log: FastifyBaseLogger, cid: number, ch: Channel): Promise<void> {
   if (ch.subs.size === 0) return;
   const nowMs = Date.now();
+  ch.busy = true;
   try {
     const signature = await readSignature(ctx, cid, nowMs);
     if (signature !== null && signature === ch.signature) {
@@ -127,6 +159,8 @@ async function tick(ctx: AppContext, log: FastifyBaseLogger, cid: number, ch: Ch
     ch.checkedAt = nowMs;
   } catch (err) {
     log.error({ err }, 'clics event feed: shared poll');
+  } finally {
+    ch.busy = false;
   }
   if (ch.subs.size > 0 && ch.timer !== null) schedule(ctx, log, cid, ch);
 }

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
+import { LIVE_CHANNEL } from '../events/publish.js';
 import { accessObject } from './clics.access.js';
 import { clicsUser, clicsViewOf, WWW_AUTHENTICATE } from './clics.auth.js';
 import clicsBoardRoutes from './clics.board.routes.js';
 import clicsConfigRoutes from './clics.config.routes.js';
 import clicsFeedRoutes from './clics.feed.routes.js';
+import { pokeFeeds } from './clics.hub.js';
 import clicsLiveRoutes from './clics.live.routes.js';
 import { contestParams } from './clics.query.js';
 import { peekStates } from './clics.state.js';
@@ -31,6 +33,11 @@ const clicsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     });
     clics.addHook('preClose', async () => closeAllFeeds());
+    // Streams hear the live-event notifications (a verdict, a board, a clarification) and check at once.
+    app.notifyHub.subscribe(LIVE_CHANNEL, {
+      onNotify: () => pokeFeeds(app.ctx),
+      onConnected: () => undefined,
+    });
     // A CORS preflight (OPTIONS, any path: no route answers OPTIONS) is allowed for GET from any origin with an
     // Authorization header, so browser tools can call the API; other unknown paths answer 404 with the spec's
     // error body too (code, message), not the site's.
