@@ -8,6 +8,7 @@ import { openDb } from '../../apps/server/src/db/client.js';
 import { seed } from '../../apps/server/src/db/seed.js';
 import { loadEnv } from '../../apps/server/src/env.js';
 import { ConfigService } from '../../apps/server/src/modules/config/config.service.js';
+import { queuedHooksIdle } from '../../apps/server/src/modules/judge/hooks.js';
 import { createProblem } from '../../apps/server/src/modules/problem/problem.store.js';
 import { createSession } from '../../apps/server/src/plugins/auth.js';
 import { openPgBench } from '../lib/pg-bench.js';
@@ -96,6 +97,9 @@ async function run(name: string, ctx: AppContext): Promise<void> {
     for (let round = 1; round <= ROUNDS; round++) {
       const { cid, tokens } = await load(ctx, round);
       const { ms, failed } = await burst(base, cid, tokens);
+      const t1 = performance.now();
+      await queuedHooksIdle(ctx.db);
+      const hooksMs = performance.now() - t1;
       const [jobs] = (
         (await ctx.db.execute(
           sql.raw(`SELECT count(*)::int AS n FROM judge_jobs j JOIN submissions s ON s.id = j.submit_id
@@ -103,7 +107,7 @@ async function run(name: string, ctx: AppContext): Promise<void> {
         )) as unknown as { rows: { n: number }[] }
       ).rows;
       console.log(
-        `${name} round ${round}: ${SUBMISSIONS} submits at once: p50 ${pct(ms, 50).toFixed(0)} ms, p99 ${pct(ms, 99).toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms; ${failed} not 200; ${jobs.n} jobs queued (load ${loadavg()[0].toFixed(2)})`,
+        `${name} round ${round}: ${SUBMISSIONS} submits at once: p50 ${pct(ms, 50).toFixed(0)} ms, p99 ${pct(ms, 99).toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms; ${failed} not 200; ${jobs.n} jobs queued; board hooks done ${hooksMs.toFixed(0)} ms after the last answer (load ${loadavg()[0].toFixed(2)})`,
       );
     }
   } finally {

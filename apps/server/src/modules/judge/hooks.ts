@@ -68,35 +68,69 @@ export async function runQueuedHooks(tx: Tx, event: SubmissionQueuedEvent): Prom
   for (const h of onSubmissionQueued) await h(tx, event);
 }
 
-/** Per database: the events waiting for their queued hooks, and the drain that is running (if any). */
-const backlog = new WeakMap<Db, { events: SubmissionQueuedEvent[]; running: Promise<void> | null }>();
+/**
+ * Per database: the events waiting for their queued hooks, the drain that is running (if any) and how many submits
+ * are being answered right now (the drain lets them pass first).
+ */
+interface Backlog {
+  events: SubmissionQueuedEvent[];
+  running: Promise<void> | null;
+  answering: number;
+}
+const backlog = new WeakMap<Db, Backlog>();
+/** How long (ms) the queued hooks yield to submits being answered before they run anyway. */
+export const QUEUED_HOOKS_MAX_DEFER_MS = 1000;
+/** Events per hooks transaction: short enough that a submit arriving meanwhile waits for one batch at most. */
+export const QUEUED_HOOKS_BATCH = 20;
+
+function backlogOf(db: Db): Backlog {
+  let b = backlog.get(db);
+  if (!b) {
+    b = { events: [], running: null, answering: 0 };
+    backlog.set(db, b);
+  }
+  return b;
+}
 
 /**
- * Takes a committed new submission (`event`) and runs its queued hooks off the request: on the next turn of the
- * event loop (setImmediate), every event waiting by then in ONE transaction (a burst of submits costs one
- * transaction of hooks, not one each); a batch that fails is retried event by event so one bad event does not drop
- * the others. Returns at once; queuedHooksIdle(db) resolves when everything handed over so far has run.
+ * Runs `answer` (one submit's admission and insert) counted as a submit being answered on `db`: while any is, the
+ * queued hooks of earlier submits wait (up to QUEUED_HOOKS_MAX_DEFER_MS), so a burst's answers do not queue behind
+ * its board work on a single-threaded PGlite. Returns what `answer` returns.
+ */
+export async function answeringSubmit<T>(db: Db, answer: () => Promise<T>): Promise<T> {
+  const b = backlogOf(db);
+  b.answering++;
+  try {
+    return await answer();
+  } finally {
+    b.answering--;
+  }
+}
+
+/**
+ * Takes a committed new submission (`event`) and runs its queued hooks off the request: once no submit is being
+ * answered (answeringSubmit; at the latest after QUEUED_HOOKS_MAX_DEFER_MS), up to QUEUED_HOOKS_BATCH waiting events
+ * in one transaction (a burst of submits costs a few transactions of hooks, not one each); a batch that fails is retried
+ * event by event so one bad event does not drop the others. Returns at once; queuedHooksIdle(db) resolves when
+ * everything handed over so far has run.
  */
 export function afterQueued(db: Db, event: SubmissionQueuedEvent): void {
   if (!onSubmissionQueued.length) return;
-  let b = backlog.get(db);
-  if (!b) {
-    b = { events: [], running: null };
-    backlog.set(db, b);
-  }
+  const b = backlogOf(db);
   b.events.push(event);
   if (!b.running) b.running = drain(db, b);
 }
 
 /** Runs the backlog's batches until it is empty (see afterQueued). */
-async function drain(
-  db: Db,
-  b: { events: SubmissionQueuedEvent[]; running: Promise<void> | null },
-): Promise<void> {
+async function drain(db: Db, b: Backlog): Promise<void> {
   try {
     while (b.events.length) {
+      const since = Date.now();
       await new Promise((r) => setImmediate(r));
-      const batch = b.events.splice(0);
+      while (b.answering > 0 && Date.now() - since < QUEUED_HOOKS_MAX_DEFER_MS) {
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const batch = b.events.splice(0, QUEUED_HOOKS_BATCH);
       try {
         await db.transaction(async (tx) => {
           for (const e of batch) await runQueuedHooks(tx, e);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needLogin, requireUser } from '../../plugins/auth.js';
 import { checkContestSubmissionsStatus } from '../contest/contest.submissions.js';
+import { queuedHooksIdle } from '../judge/hooks.js';
 import { getAllCaseResult } from './case-result.js';
 import { checkSubmissionsStatus, getSubmissionDetail, submitJudge } from './submission.service.js';
 import { getTestJudgeResult, submitTestJudge } from './test-judge.service.js';
@@ -39,6 +40,9 @@ const submitIdQuery = z.object({ submitId: z.coerce.number().int().min(1) });
 
 /** Submissions and test runs (doc 2 §4.3, §4.4, §7). */
 const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // New submissions' queued hooks run after their answers (afterQueued): closing the app lets them finish first.
+  app.addHook('onClose', async () => queuedHooksIdle(app.ctx.db));
+
   /** POST /api/submit-problem-judge -> the submission (data.submitId); 400/403/404/429 per submitJudge. */
   app.post('/submit-problem-judge', { onRequest: needLogin, schema: { body: submitBody } }, async (req) =>
     ok(await submitJudge(app.ctx, requireUser(req), req.body, req.ip), 'Submit code successfully'),

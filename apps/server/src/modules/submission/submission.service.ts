@@ -11,7 +11,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { judgeJobs, submissions } from '../../db/schema/index.js';
 import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
 import type { SectionValue } from '../config/config.defaults.js';
-import { afterQueued } from '../judge/hooks.js';
+import { afterQueued, answeringSubmit } from '../judge/hooks.js';
 import { enqueue, notifyQueued } from '../judge/queue.js';
 import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
 import { loadSubmissionWithProblem } from './case-result.js';
@@ -42,7 +42,17 @@ export interface SubmitInput {
  * contest priority) in one short transaction; the queued hooks (board, training cell, events) run after its commit,
  * off the request (afterQueued). Returns the new submission's view (with code).
  */
-export async function submitJudge(
+export function submitJudge(
+  ctx: AppContext,
+  user: SessionUser,
+  input: SubmitInput,
+  ip: string,
+): Promise<SubmissionView> {
+  return answeringSubmit(ctx.db, () => acceptSubmit(ctx, user, input, ip));
+}
+
+/** submitJudge's work (see there), counted as a submit being answered. */
+async function acceptSubmit(
   ctx: AppContext,
   user: SessionUser,
   input: SubmitInput,
