@@ -4,6 +4,10 @@ import type { ArgsProps, NotificationInstance } from 'antd/es/notification/inter
 export const CONTEST_NOTICE_SECONDS = 10;
 /** At most this many contest notices at once (the oldest closes first). */
 export const CONTEST_NOTICE_MAX = 3;
+/** On a phone one at a time: three reach up over the contest's title and tab bar at 375 px. */
+export const CONTEST_NOTICE_MAX_PHONE = 1;
+/** Widths up to this many px count as a phone (antd's xs). */
+const PHONE_MAX_WIDTH = 575;
 
 /**
  * The contest notices' placement (issue 25 item 5): bottom right, so they never cover the contest title, countdown
@@ -15,12 +19,13 @@ let loaded: Promise<NotificationInstance> | null = null;
 
 /**
  * antd's static notification for contest notices, loaded with the first one (no page carries it otherwise) and
- * configured once: at most CONTEST_NOTICE_MAX open, each closing after CONTEST_NOTICE_SECONDS, bottom right.
+ * configured once: at most CONTEST_NOTICE_MAX open (CONTEST_NOTICE_MAX_PHONE on a phone), each closing after CONTEST_NOTICE_SECONDS, bottom right.
  */
 export function loadContestNotices(): Promise<NotificationInstance> {
   loaded ??= import('antd/es/notification/index.js').then(({ default: n }) => {
+    const phone = window.matchMedia?.(`(max-width: ${PHONE_MAX_WIDTH}px)`).matches ?? false;
     n.config({
-      maxCount: CONTEST_NOTICE_MAX,
+      maxCount: phone ? CONTEST_NOTICE_MAX_PHONE : CONTEST_NOTICE_MAX,
       placement: CONTEST_NOTICE_PLACEMENT,
       duration: CONTEST_NOTICE_SECONDS,
     });
