@@ -91,19 +91,23 @@ async function checkNow(
  * The login of POST /api/login and POST /api/admin/login (doc 1 §7, doc 3 §7): checks the credentials from the
  * request's address (and,
  * with `adminOnly`, an admin role: 403 otherwise), records the login time, opens a session and puts its token in
- * the `Authorization` response header. Returns the user info.
+ * the `Authorization` response header, all in the sign-in queue (429 account.signInBusy when saturated). Returns the
+ * user info.
  */
-export async function login(
+export function login(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
   body: { username: string; password: string } & LoginCaptcha,
   adminOnly = false,
 ): Promise<UserInfo> {
-  const user = await checkCredentials(ctx, body.username, body.password, req.ip, body);
-  if (adminOnly && !isAdminRole(user.role)) throw forbidden('common.adminLoginFirst');
-  const now = new Date();
-  await ctx.db.update(users).set({ recentLoginTime: now }).where(eq(users.uid, user.uid));
-  setTokenHeader(reply, await createSession(ctx, user.uid, req));
-  return toUserInfo({ ...user, recentLoginTime: now });
+  // The session is opened inside the queue too, so an admitted sign-in is never overtaken by a later one.
+  return signInQueue.run(async () => {
+    const user = await checkNow(ctx, body.username, body.password, req.ip, body);
+    if (adminOnly && !isAdminRole(user.role)) throw forbidden('common.adminLoginFirst');
+    const now = new Date();
+    await ctx.db.update(users).set({ recentLoginTime: now }).where(eq(users.uid, user.uid));
+    setTokenHeader(reply, await createSession(ctx, user.uid, req));
+    return toUserInfo({ ...user, recentLoginTime: now });
+  });
 }
