@@ -6,7 +6,8 @@ import { tooMany } from '../../lib/errors.js';
  * others wait in arrival order. A newcomer is refused at once with 429 `account.signInBusy` {seconds} (the error
  * plugin adds Retry-After) when the queue already holds `maxQueue` waiters or its estimated wait exceeds
  * `maxWaitMs`, instead of being answered many seconds later. The estimate is the waiters ahead divided by the
- * concurrency, times the running average duration of a sign-in.
+ * concurrency, times the running average duration of a sign-in (or the age of the oldest running one, if larger).
+ * A waiter not served within `maxWaitMs` is refused the same way when its time is up.
  */
 export interface SignInQueueLimits {
   /** Sign-ins running at once. */
@@ -26,15 +27,21 @@ export const SIGNIN_QUEUE_DEFAULTS: Readonly<SignInQueueLimits> = {
 export class SignInQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Start times (performance.now()) of the running sign-ins. */
+  private readonly starts = new Map<object, number>();
   /** Running average duration of one sign-in, ms (exponentially weighted; starts with a guess). */
-  private avgMs = 100;
+  private avgMs = 250;
 
   constructor(public limits: SignInQueueLimits = { ...SIGNIN_QUEUE_DEFAULTS }) {}
 
   /** The estimated wait, ms, of a sign-in arriving now (0 when a slot is free). */
   estimatedWaitMs(): number {
     if (this.running < this.limits.concurrency) return 0;
-    return Math.ceil((this.waiting.length + 1) / this.limits.concurrency) * this.avgMs;
+    // A running sign-in already older than the average shows the average is stale (the machine got slower).
+    const now = performance.now();
+    let per = this.avgMs;
+    for (const t of this.starts.values()) per = Math.max(per, now - t);
+    return Math.ceil((this.waiting.length + 1) / this.limits.concurrency) * per;
   }
 
   /**
@@ -47,15 +54,34 @@ export class SignInQueue {
       if (this.waiting.length >= this.limits.maxQueue || wait > this.limits.maxWaitMs) {
         throw tooMany('account.signInBusy', { seconds: Math.max(1, Math.ceil(wait / 1000)) });
       }
-      // The slot is handed over by the finishing job (running stays counted), so nobody can overtake.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      // The slot is handed over by the finishing job (running stays counted), so nobody can overtake. A waiter
+      // still waiting after maxWaitMs leaves the queue with the same 429: no sign-in waits longer than the bound, and
+      // it is answered before any later waiter (later deadline) can be served.
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          const at = this.waiting.indexOf(turn);
+          if (at < 0) return;
+          this.waiting.splice(at, 1);
+          reject(
+            tooMany('account.signInBusy', { seconds: Math.max(1, Math.ceil(this.estimatedWaitMs() / 1000)) }),
+          );
+        }, this.limits.maxWaitMs);
+        this.waiting.push(turn);
+      });
     } else {
       this.running++;
     }
     const started = performance.now();
+    const me = {};
+    this.starts.set(me, started);
     try {
       return await job();
     } finally {
+      this.starts.delete(me);
       this.avgMs = 0.8 * this.avgMs + 0.2 * (performance.now() - started);
       const next = this.waiting.shift();
       if (next) next();
