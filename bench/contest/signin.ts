@@ -14,7 +14,8 @@ import { openPgBench } from '../lib/pg-bench.js';
 // hall behind one NAT, its range trusted in the switch config), with real OWASP argon2id hashes. Prints the first
 // answer's times (p50 / p99 / max), how many were 429 (queue saturated: the client waits Retry-After and tries
 // again) and the time until all are signed in. `npx tsx bench/contest/signin.ts` runs on the embedded PGlite;
-// with DATABASE_URL (or TEST_DATABASE_URL) set, on a fresh database of that PostgreSQL server too. Never in CI.
+// with DATABASE_URL (or TEST_DATABASE_URL) set, on a fresh database of that PostgreSQL server too (BENCH_ONLY=postgres:
+// that one alone). Never in CI.
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200);
@@ -90,11 +91,13 @@ async function run(name: string, ctx: AppContext): Promise<void> {
   }
 }
 
-const pgl = await openPglite();
-try {
-  await run('PGlite', pgl.ctx);
-} finally {
-  await pgl.close();
+if (process.env.BENCH_ONLY !== 'postgres') {
+  const pgl = await openPglite();
+  try {
+    await run('PGlite', pgl.ctx);
+  } finally {
+    await pgl.close();
+  }
 }
 const url = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (url) {
