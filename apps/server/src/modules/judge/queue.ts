@@ -79,10 +79,14 @@ export function waitForJob(ctx: AppContext, ms: number, signal?: AbortSignal): P
   });
 }
 
+/** A job's queue priority: PRIORITY.TEST for test runs and compile checks, CONTEST for contest submissions, else NORMAL. */
+export function jobPriority(job: Pick<NewJob, 'kind' | 'cid'>): number {
+  return job.kind !== 'judge' ? PRIORITY.TEST : (job.cid ?? 0) !== 0 ? PRIORITY.CONTEST : PRIORITY.NORMAL;
+}
+
 /** Inserts a queued job (inside the caller's transaction). The caller calls notifyQueued after commit. */
 export async function enqueue(tx: Tx | Db, job: NewJob): Promise<number> {
-  const priority =
-    job.kind !== 'judge' ? PRIORITY.TEST : (job.cid ?? 0) !== 0 ? PRIORITY.CONTEST : PRIORITY.NORMAL;
+  const priority = jobPriority(job);
   const [row] = await tx
     .insert(judgeJobs)
     .values({

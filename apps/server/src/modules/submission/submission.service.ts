@@ -6,13 +6,13 @@ import {
   type SubmissionStatusCheck,
   type SubmissionView,
 } from '@oj/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { judgeJobs, submissions } from '../../db/schema/index.js';
 import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
 import type { SectionValue } from '../config/config.defaults.js';
 import { afterQueued, answeringSubmit } from '../judge/hooks.js';
-import { enqueue, notifyQueued } from '../judge/queue.js';
+import { jobPriority, notifyQueued } from '../judge/queue.js';
 import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
 import { loadSubmissionWithProblem } from './case-result.js';
 import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
@@ -76,31 +76,33 @@ async function acceptSubmit(
 
   const row = await ctx.db.transaction(async (tx) => {
     await assertQueueRoom(tx, user, 'judge');
-    const [s] = await tx
-      .insert(submissions)
-      .values({
-        pid: problem.id,
-        displayPid: target.displayPid,
-        uid: user.uid,
-        username: user.username,
-        cid: target.cid,
-        cpid: target.cpid,
-        tid: target.tid ?? null,
-        gid: target.gid ?? null,
-        code: input.code,
-        language: input.language,
-        length: Buffer.byteLength(input.code),
-        status: JudgeStatus.PENDING,
-        ip,
-      })
-      .returning();
-    await enqueue(tx, {
-      kind: 'judge',
-      submitId: s.id,
-      submissionVersion: 0,
-      language: s.language,
-      cid: s.cid,
-    });
+    // The submission and its queued job (version 0) in one statement: the job's insert reads the new row.
+    const inserted = tx.$with('s').as(
+      tx
+        .insert(submissions)
+        .values({
+          pid: problem.id,
+          displayPid: target.displayPid,
+          uid: user.uid,
+          username: user.username,
+          cid: target.cid,
+          cpid: target.cpid,
+          tid: target.tid ?? null,
+          gid: target.gid ?? null,
+          code: input.code,
+          language: input.language,
+          length: Buffer.byteLength(input.code),
+          status: JudgeStatus.PENDING,
+          ip,
+        })
+        .returning(),
+    );
+    const priority = jobPriority({ kind: 'judge', cid: target.cid });
+    const job = tx.$with('j', { id: sql<number>`id` }).as(
+      sql`INSERT INTO judge_jobs (kind, submit_id, submission_version, language, priority)
+        SELECT 'judge', s.id, 0, s.language, ${priority} FROM s RETURNING id`,
+    );
+    const [s] = await tx.with(inserted, job).select().from(inserted);
     return s;
   });
   // After the commit and off the request (issue 22 item 2): the judge is woken, the board's pending try, the
