@@ -100,6 +100,8 @@ let server: RunningServer;
 let browser: Browser;
 let rootToken = '';
 let submitId = 0;
+/** root's submission in the contest, for the contest submission-detail page. */
+let contestSubmitId = 0;
 let cid = 0;
 let tid = 0;
 let did = 0;
@@ -346,6 +348,11 @@ beforeAll(async () => {
     token: rootToken,
     body: { cid, pid, displayId: 'A' },
   });
+  const contestSub = await api<{ submitId: number }>(server.base, 'POST', '/submit-problem-judge', {
+    token: rootToken,
+    body: { pid: 'A', cid, language: 'C++', code: 'int main(){return 0;}' },
+  });
+  contestSubmitId = contestSub.data.submitId;
   await api(server.base, 'POST', '/admin/contest/announcement', {
     token: rootToken,
     body: { cid, announcement: { title: 'Keys announcement', content: 'Read **this**.' } },
@@ -420,6 +427,8 @@ describe('no raw i18n key on any page', () => {
     [`/contest/${cid}`],
     [`/contest/${cid}/problems`],
     [`/contest/${cid}/problem/A`],
+    [`/contest/${cid}/problem/A/full-screen`],
+    [`/contest/${cid}/problem/A/submission-detail/${contestSubmitId}`],
     [`/contest/${cid}/submissions`],
     [`/contest/${cid}/rank`],
     [`/contest/${cid}/scroll-board`],
@@ -437,6 +446,7 @@ describe('no raw i18n key on any page', () => {
     [`/training/${tid}`],
     [`/training/${tid}/problems`],
     [`/training/${tid}/problem/A`],
+    [`/training/${tid}/problem/A/full-screen`],
     [`/training/${tid}/rank`],
     [`/contest/${cid}/comment`],
     ['/discussion'],

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import { Role } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
+import { hashPassword } from '../modules/account/password.js';
 import { seedLanguages } from '../modules/language/language.seed.js';
 import { users } from './schema/index.js';
 import { seedDemoProblems } from './seed-demo.js';
@@ -24,7 +24,12 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
     if (!ctx.env.OJ_ADMIN_PASSWORD) result.generatedRootPassword = password;
     await ctx.db
       .insert(users)
-      .values({ username: 'root', passwordHash: await hash(password), role: Role.ROOT, nickname: 'root' })
+      .values({
+        username: 'root',
+        passwordHash: await hashPassword(password),
+        role: Role.ROOT,
+        nickname: 'root',
+      })
       .onConflictDoNothing();
   }
   for (const s of seeders) await s(ctx);

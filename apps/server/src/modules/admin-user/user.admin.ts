@@ -1,4 +1,3 @@
-import { hash } from '@node-rs/argon2';
 import { type AdminEditUserBody, type Page, Role, UserStatus } from '@oj/shared';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
@@ -6,6 +5,7 @@ import { users } from '../../db/schema/users.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { endSessions } from '../../plugins/auth.js';
 import { forgetSessions } from '../../plugins/session-cache.js';
+import { hashPassword } from '../account/password.js';
 import { likePattern } from '../problem/problem.query.js';
 
 /** A row of the admin user list (doc 3 admin "User"; no password hash). */
@@ -103,7 +103,7 @@ export async function adminEditUser(
     .set({
       role,
       status,
-      ...(b.password ? { passwordHash: await hash(b.password) } : {}),
+      ...(b.password ? { passwordHash: await hashPassword(b.password) } : {}),
       gmtModified: new Date(),
     })
     .where(eq(users.uid, u.uid));

@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
 import {
   type AdminGenerateUserBody,
   emailField,
@@ -12,6 +11,7 @@ import { inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/users.js';
 import { AppError } from '../../lib/errors.js';
+import { hashPassword } from '../account/password.js';
 import { isUniqueViolation } from '../account/user-info.js';
 
 /** An account to create: what an import row or the generator gives. */
@@ -148,7 +148,7 @@ export async function insertAccounts(ctx: AppContext, accounts: NewAccount[]): P
   const values = await Promise.all(
     accounts.map(async (a) => ({
       username: a.username,
-      passwordHash: await hash(a.password),
+      passwordHash: await hashPassword(a.password),
       email: a.email ?? null,
       realname: a.realname ?? '',
       gender: a.gender ?? 'secrecy',
