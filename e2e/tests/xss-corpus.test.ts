@@ -178,6 +178,9 @@ beforeAll(async () => {
       defaultCreateDiscussionACInitValue: 0,
       defaultCreateDiscussionDailyLimit: 1000,
       defaultCreateCommentACInitValue: 0,
+      // Every payload is posted as a comment and a reply on one discussion, past the default rate limit.
+      commentLimitPerThreadPerMinute: 100_000,
+      commentLimitPerMinute: 100_000,
     },
   });
   for (const u of [ATTACKER, VICTIM]) await registerUser(server, inbox, u, PASSWORD);

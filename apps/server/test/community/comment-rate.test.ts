@@ -117,4 +117,30 @@ describe('comment rate limit', () => {
       ).toBe(200);
     }
   });
+
+  it('follows the limits set in System Config (switch section), and refuses a limit below 1 naming the field', async () => {
+    await age();
+    const bad = await call(t.app, {
+      method: 'PUT',
+      url: '/api/admin/switch/update',
+      token: p.root.token,
+      payload: { commentLimitPerThreadPerMinute: 0 },
+    });
+    expect(bad.code).toBe(400);
+    expect(bad.body.msg).toContain('commentLimitPerThreadPerMinute');
+    await setSwitch(t.app, p.root, { commentLimitPerThreadPerMinute: 2, commentLimitPerMinute: 100 });
+    const annC = await commentOn(t.app, p.ann, { cid }, 'another question');
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await reply(p.bob, annC, `s${i}`)).code);
+    expect(codes).toEqual([200, 200, 429, 429]);
+    await age();
+    await setSwitch(t.app, p.root, { commentLimitPerThreadPerMinute: 50 });
+    for (let i = 0; i < LIMITS.commentsPerTargetPerWindow + 5; i++) {
+      expect((await reply(p.bob, annC, `t${i}`)).code).toBe(200);
+    }
+    await setSwitch(t.app, p.root, {
+      commentLimitPerThreadPerMinute: LIMITS.commentsPerTargetPerWindow,
+      commentLimitPerMinute: LIMITS.commentsPerWindow,
+    });
+  });
 });

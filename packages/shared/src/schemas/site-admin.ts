@@ -92,6 +92,8 @@ export const setSwitchConfigBody = z
     defaultCreateDiscussionACInitValue: count('defaultCreateDiscussionACInitValue'),
     defaultCreateDiscussionDailyLimit: count('defaultCreateDiscussionDailyLimit'),
     defaultCreateCommentACInitValue: count('defaultCreateCommentACInitValue'),
+    commentLimitPerThreadPerMinute: perMinute('commentLimitPerThreadPerMinute'),
+    commentLimitPerMinute: perMinute('commentLimitPerMinute'),
     defaultCreateGroupACInitValue: count('defaultCreateGroupACInitValue'),
     defaultCreateGroupDailyLimit: count('defaultCreateGroupDailyLimit'),
     defaultCreateGroupLimit: count('defaultCreateGroupLimit'),

@@ -13,7 +13,7 @@ import {
   sourceOf,
   visibleAuthorSql,
 } from './comment.scope.js';
-import { assertCommentRate } from './comment.throttle.js';
+import { assertCommentRate, commentRateLimits } from './comment.throttle.js';
 import { readReplies, readReplyVo } from './comment.view.js';
 
 /**
@@ -83,8 +83,9 @@ export async function addReply(ctx: AppContext, user: SessionUser, b: AddReplyBo
   if (target.kind === 'discussion') await assertCommentAc(ctx, user);
   await assertMayReply(ctx, target, user, comment);
   const quote = await quoted(ctx, comment, b);
+  const limits = await commentRateLimits(ctx);
   const id = await ctx.db.transaction(async (tx) => {
-    await assertCommentRate(tx, user, target);
+    await assertCommentRate(tx, user, target, limits);
     const [row] = await tx
       .insert(replies)
       .values({ commentId: comment.id, fromUid: user.uid, toUid: quote.toUid, content: b.reply.content })

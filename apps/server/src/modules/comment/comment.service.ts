@@ -18,7 +18,7 @@ import {
 import { remind } from '../message/message.service.js';
 import { buildCommentPage, cachedCommentPage } from './comment.page.js';
 import { moderates, oneTarget, openComment, openTarget, sourceOf, visibleAuthors } from './comment.scope.js';
-import { assertCommentRate } from './comment.throttle.js';
+import { assertCommentRate, commentRateLimits } from './comment.throttle.js';
 import { readCommentVo } from './comment.view.js';
 
 /**
@@ -93,8 +93,9 @@ export async function listComments(
 export async function addComment(ctx: AppContext, user: SessionUser, b: AddCommentBody): Promise<CommentVo> {
   const target = await openTarget(ctx, user, oneTarget(b));
   if (target.kind === 'discussion') await assertCommentAc(ctx, user);
+  const limits = await commentRateLimits(ctx);
   const id = await ctx.db.transaction(async (tx) => {
-    await assertCommentRate(tx, user, target);
+    await assertCommentRate(tx, user, target, limits);
     const [row] = await tx
       .insert(comments)
       .values({

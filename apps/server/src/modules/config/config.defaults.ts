@@ -1,4 +1,4 @@
-import { SITE_DEFAULTS } from '@oj/shared';
+import { LIMITS, SITE_DEFAULTS } from '@oj/shared';
 import { z } from 'zod';
 
 /** Website settings (doc 1 §1, §3; doc 3 System Config "website"). Defaults: registration and discussions on. */
@@ -49,6 +49,12 @@ export const switchSection = z.object({
   defaultCreateDiscussionACInitValue: z.number().int().min(0).default(10),
   defaultCreateDiscussionDailyLimit: z.number().int().min(0).default(5),
   defaultCreateCommentACInitValue: z.number().int().min(0).default(10),
+  /**
+   * The comment rate limit (comment.throttle.ts): comments and replies an ordinary user writes per minute in one
+   * discussion or contest, and in all.
+   */
+  commentLimitPerThreadPerMinute: z.number().int().min(1).default(LIMITS.commentsPerTargetPerWindow),
+  commentLimitPerMinute: z.number().int().min(1).default(LIMITS.commentsPerWindow),
   defaultCreateGroupACInitValue: z.number().int().min(0).default(20),
   defaultCreateGroupDailyLimit: z.number().int().min(0).default(2),
   defaultCreateGroupLimit: z.number().int().min(0).default(5),

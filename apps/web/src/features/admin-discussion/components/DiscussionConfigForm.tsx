@@ -10,12 +10,15 @@ const LIMIT_FIELDS = [
   'defaultCreateDiscussionACInitValue',
   'defaultCreateDiscussionDailyLimit',
   'defaultCreateCommentACInitValue',
+  'commentLimitPerThreadPerMinute',
+  'commentLimitPerMinute',
 ] as const;
 
 type Values = Pick<SetSwitchConfigBody, (typeof LIMIT_FIELDS)[number]>;
 
 /**
- * The "discussion" part of System Config: AC count needed to post, posts per day, AC count needed to comment.
+ * The "discussion" part of System Config: AC count needed to post, posts per day, AC count needed to comment,
+ * and the comment rate limit (comments and replies a minute, in one discussion or contest and in all).
  * Saved through the switch section (PUT /api/admin/switch/update), so the Switch page shows the same values.
  * The on/off switches of public discussion and contest comments are in the website part.
  */
@@ -50,7 +53,7 @@ export function DiscussionConfigForm() {
           <Col xs={24} sm={12} md={8} key={f}>
             <Form.Item name={f} label={t(`switch.${f}`)} rules={[{ required: true, message: t('Required') }]}>
               <InputNumber
-                min={0}
+                min={f.startsWith('comment') ? 1 : 0}
                 precision={0}
                 style={{ width: '100%' }}
                 data-testid={`discussion-config-${f}`}
