@@ -9,6 +9,7 @@ import { loadEnv } from '../../apps/server/src/env.js';
 import { hashPassword } from '../../apps/server/src/modules/account/password.js';
 import { ConfigService } from '../../apps/server/src/modules/config/config.service.js';
 import { openPgBench } from '../lib/pg-bench.js';
+import { openPglite, pct } from '../lib/pglite-bench.js';
 
 // Issue 22 items 3-4: USERS contestants sign in over HTTP, CONCURRENCY at a time, all from one address (a contest
 // hall behind one NAT, its range trusted in the switch config), with real OWASP argon2id hashes. Prints the first
@@ -20,25 +21,6 @@ import { openPgBench } from '../lib/pg-bench.js';
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200);
 const PASSWORD = 'contest-pass-1';
-
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
-
-/** A server context on an in-memory PGlite (what `npm start` runs by default). */
-async function openPglite(): Promise<{ ctx: AppContext; close(): Promise<void> }> {
-  process.env.OJ_DEMO_SEED = '0';
-  const handle = await openDb({});
-  const env = loadEnv({
-    OJ_DATA_DIR: `/tmp/oj-bench-${randomBytes(4).toString('hex')}`,
-    OJ_ADMIN_PASSWORD: 'benchpass1',
-    OJ_JWT_SECRET: randomBytes(24).toString('hex'),
-    OJ_EMBEDDED_JUDGE_WORKERS: '0',
-    LOG_LEVEL: 'silent',
-  });
-  return {
-    ctx: { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) },
-    close: handle.close,
-  };
-}
 
 /** One contestant: signs in until 200 (waiting Retry-After on a 429); returns the first answer's ms and tries. */
 async function contestant(base: string, i: number): Promise<{ firstMs: number; tries: number; ok: boolean }> {

@@ -12,6 +12,7 @@ import { queuedHooksIdle } from '../../apps/server/src/modules/judge/hooks.js';
 import { createProblem } from '../../apps/server/src/modules/problem/problem.store.js';
 import { createSession } from '../../apps/server/src/plugins/auth.js';
 import { openPgBench } from '../lib/pg-bench.js';
+import { openPglite, pct } from '../lib/pglite-bench.js';
 
 // Issue 22 item 2: SUBMISSIONS submissions sent at once by as many users to one running contest, over HTTP; prints
 // the answer times (p50 / p99 / max). `npx tsx bench/contest/submit-burst.ts` runs on the embedded PGlite;
@@ -19,25 +20,6 @@ import { openPgBench } from '../lib/pg-bench.js';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
-
-/** A server context on an in-memory PGlite (what `npm start` runs by default), seeded. */
-async function openPglite(): Promise<{ ctx: AppContext; close(): Promise<void> }> {
-  process.env.OJ_DEMO_SEED = '0';
-  const handle = await openDb({});
-  const env = loadEnv({
-    OJ_DATA_DIR: `/tmp/oj-bench-${randomBytes(4).toString('hex')}`,
-    OJ_ADMIN_PASSWORD: 'benchpass1',
-    OJ_JWT_SECRET: randomBytes(24).toString('hex'),
-    OJ_EMBEDDED_JUDGE_WORKERS: '0',
-    LOG_LEVEL: 'silent',
-  });
-  return {
-    ctx: { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) },
-    close: handle.close,
-  };
-}
 
 /** Loads the users (one per submission, each with a session), a running public contest with one problem. */
 async function load(ctx: AppContext, round: number): Promise<{ cid: number; tokens: string[] }> {
