@@ -9,9 +9,10 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * Browser-test harness: the REAL server (`apps/server/src/server.ts` through tsx, as a child process) on a free
- * port with a fresh OJ_DATA_DIR (PGlite), a known root password and no embedded judge, serving the built web app
- * (`npm run test:e2e` builds it first); Debian's chromium driven by playwright-core; and a local SMTP server that
- * keeps every mail, so tests read codes as a user reads their inbox. Builds nothing itself.
+ * port with a fresh OJ_DATA_DIR (PGlite, forced by OJ_EMBEDDED_DB), a known root password and no embedded judge,
+ * serving the built web app (`npm run test:e2e` builds it first); Debian's chromium driven by playwright-core;
+ * and a local SMTP server that keeps every mail, so tests read codes as a user reads their inbox. Builds nothing
+ * itself.
  */
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,7 +62,28 @@ let serversStarted = 0;
 function sandboxUidBase(n: number): number {
   const worker = (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 8;
   const run = process.ppid % 100;
-  return 80_000 + (run * 64 + worker * 8 + (n % 8)) * 8;
+  return Number(process.env.OJ_TEST_UID_OFFSET ?? 0) + 80_000 + (run * 64 + worker * 8 + (n % 8)) * 8;
+}
+
+/** A text only React's development build carries (its DOM nesting warning). */
+const REACT_DEVELOPMENT_MARK = 'This will cause a hydration error';
+const checkedBuilds = new Set<string>();
+
+/**
+ * Fails when the built web app under test bundles React's development build: the pages then weigh ~250 KB more and
+ * log development warnings, and every weight and console assertion fails for a reason of the build. A build made
+ * under Vitest (NODE_ENV=test, inherited by the quick-start test's `npm start`) did so until vite.config.ts forced
+ * production.
+ */
+function assertProductionBuild(dist: string): void {
+  if (checkedBuilds.has(dist)) return;
+  const assets = path.join(dist, 'assets');
+  for (const f of fs.readdirSync(assets)) {
+    if (f.endsWith('.js') && fs.readFileSync(path.join(assets, f), 'utf8').includes(REACT_DEVELOPMENT_MARK)) {
+      throw new Error(`${dist} bundles React's development build (${f}): build it with NODE_ENV=production`);
+    }
+  }
+  checkedBuilds.add(dist);
 }
 
 /** Starts the real server on a fresh data dir; resolves once `/api/get-website-config` answers (max 90 s). */
@@ -70,6 +92,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     throw new Error(`no built web app in ${dist}: run "npm run build -w apps/web" (npm run test:e2e does)`);
   }
+  assertProductionBuild(dist);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -85,6 +108,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       OJ_DATA_DIR: dataDir,
       OJ_ADMIN_PASSWORD: ROOT_PASSWORD,
       OJ_EMBEDDED_JUDGE_WORKERS: '0',
+      // PGlite, not the private PostgreSQL cluster the embedded default picks when PostgreSQL is installed: no
+      // initdb per browser test (CI time), no `<dataDir>-pg` left in /tmp; the cluster has its own ops test.
+      OJ_EMBEDDED_DB: 'pglite',
       OJ_WEB_DIST: dist,
       LOG_LEVEL: 'info',
       // A sandbox uid range per server (a judgehost on a range in use refuses to start): see `sandboxUidBase`.
@@ -240,6 +266,42 @@ export async function api<T>(
   const body = (await res.json()) as { status: number; msg: string; data: T };
   if (!res.ok || body.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${body.msg}`);
   return { data: body.data, token: res.headers.get('authorization') };
+}
+
+/**
+ * Makes an A+B problem of group `gid` through `POST /api/group/problem` (as its owner `token`): id `problemId`,
+ * title `title`, C++ only, one sample. Returns `{ pid, problemId }`.
+ */
+export async function createGroupProblem(
+  base: string,
+  token: string,
+  gid: number,
+  problemId: string,
+  title: string,
+): Promise<{ pid: number; problemId: string }> {
+  const r = await api<{ pid: number; problemId: string }>(base, 'POST', '/group/problem', {
+    token,
+    body: {
+      problem: {
+        problemId,
+        title,
+        description: 'Add two numbers.',
+        input: 'Two integers.',
+        output: 'Their sum.',
+        examples: [{ input: '1 2', output: '3' }],
+        timeLimit: 1000,
+        memoryLimit: 256,
+        type: 0,
+        auth: 1,
+        gid,
+      },
+      samples: [{ input: '1 2\n', output: '3\n' }],
+      languages: ['C++'],
+      tags: [],
+      codeTemplates: [],
+    },
+  });
+  return r.data;
 }
 
 /** Signs root in through the API and points the server's mail at `inbox` (no TLS, no auth). Returns root's token. */

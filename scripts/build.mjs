@@ -1,6 +1,7 @@
-// Production build of the server and the judgehost: each entry is bundled by esbuild into one ES module
-// (apps/server/dist/server.js, apps/judgehost/dist/main.js) with our own sources and @oj/shared inside and every
-// npm package left external (resolved from node_modules at run time, as under tsx).
+// Production build of the server, the judgehost and the backup/restore command: each entry is bundled by esbuild
+// into one ES module (apps/server/dist/server.js, apps/judgehost/dist/main.js, apps/server/dist/backup-cli.js) with
+// our own sources and @oj/shared inside and every npm package left external (resolved from node_modules at run
+// time): plain node runs them, no TypeScript loader at run time.
 //
 // `node scripts/build.mjs`            builds both
 // `node scripts/build.mjs --if-stale` builds only when an output is missing or older than a source it is built from
@@ -15,13 +16,34 @@ export const targets = [
     name: 'server',
     entry: 'apps/server/src/server.ts',
     out: 'apps/server/dist/server.js',
-    sources: ['apps/server/src', 'apps/server/package.json', 'packages/shared/src'],
+    sources: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'packages/shared/src',
+      'packages/remote-judge/src',
+    ],
   },
   {
     name: 'judgehost',
     entry: 'apps/judgehost/src/main.ts',
     out: 'apps/judgehost/dist/main.js',
-    sources: ['apps/judgehost/src', 'apps/judgehost/package.json', 'packages/shared/src'],
+    sources: [
+      'apps/judgehost/src',
+      'apps/judgehost/package.json',
+      'packages/shared/src',
+      'packages/remote-judge/src',
+    ],
+  },
+  {
+    name: 'backup',
+    entry: 'apps/server/src/ops/backup-cli.ts',
+    out: 'apps/server/dist/backup-cli.js',
+    sources: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'packages/shared/src',
+      'packages/remote-judge/src',
+    ],
   },
 ];
 
@@ -138,10 +160,12 @@ export async function buildPgliteTemplate() {
   console.log(`built ${pgliteTemplate.out} in ${Date.now() - started} ms`);
 }
 
-/** Builds every target (or only the stale ones). */
-export async function build({ ifStale = false } = {}) {
-  for (const t of targets) if (!ifStale || isStale(t)) await buildTarget(t);
-  if (!ifStale || isStale(pgliteTemplate)) await buildPgliteTemplate();
+/** Builds every target (or only the stale ones; or only those named in `names`: the template goes with the server). */
+export async function build({ ifStale = false, names = undefined } = {}) {
+  for (const t of targets)
+    if ((!names || names.includes(t.name)) && (!ifStale || isStale(t))) await buildTarget(t);
+  if ((!names || names.includes('server')) && (!ifStale || isStale(pgliteTemplate)))
+    await buildPgliteTemplate();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

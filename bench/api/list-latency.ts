@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
+import { newExtensionPoints } from '../../apps/server/src/app-events.js';
 import type { AppContext } from '../../apps/server/src/context.js';
 import { openDb } from '../../apps/server/src/db/client.js';
 import { seed } from '../../apps/server/src/db/seed.js';
@@ -128,7 +129,13 @@ async function run(kind: 'pg' | 'pglite'): Promise<Figures[]> {
     OJ_EMBEDDED_JUDGE_WORKERS: '0',
     LOG_LEVEL: 'silent',
   });
-  const ctx: AppContext = { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) };
+  const ctx: AppContext = {
+    env,
+    db: handle.db,
+    dbKind: handle.kind,
+    config: new ConfigService(handle.db),
+    ...newExtensionPoints(),
+  };
   const out: Figures[] = [];
   try {
     await seed(ctx);

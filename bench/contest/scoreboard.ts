@@ -6,7 +6,6 @@ import { buildApp } from '../../apps/server/src/app.js';
 import type { AppContext } from '../../apps/server/src/context.js';
 import { seed } from '../../apps/server/src/db/seed.js';
 import { rebuildBoard } from '../../apps/server/src/modules/contest/board/cells.js';
-import { runQueuedHooks } from '../../apps/server/src/modules/judge/hooks.js';
 import { manualJudge } from '../../apps/server/src/modules/judge/judge.admin.service.js';
 import { openPgBench } from '../lib/pg-bench.js';
 
@@ -106,7 +105,12 @@ async function verdictToBoard(ctx: AppContext, addr: string, cid: number, i: num
           VALUES (${p.pid}, 'CB1', '${u.uid}', '${name}', ${cid}, 'x', 'C++', 1, 10) RETURNING id`),
       ),
     );
-    await runQueuedHooks(tx, { submitId: Number(s.id), pid: Number(p.pid), uid: u.uid, cid });
+    await ctx.events.emit('submission/queued', tx, {
+      submitId: Number(s.id),
+      pid: Number(p.pid),
+      uid: u.uid,
+      cid,
+    });
     return Number(s.id);
   });
   await page(addr, cid, { keyword: name }); // a Submitted Failed try: the user is on the board, unsolved

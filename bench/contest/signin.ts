@@ -1,15 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { AppContext } from '../../apps/server/src/context.js';
-import { openDb } from '../../apps/server/src/db/client.js';
 import { seed } from '../../apps/server/src/db/seed.js';
-import { loadEnv } from '../../apps/server/src/env.js';
 import { hashPassword } from '../../apps/server/src/modules/account/password.js';
-import { ConfigService } from '../../apps/server/src/modules/config/config.service.js';
 import { openPgBench } from '../lib/pg-bench.js';
 import { openPglite, pct } from '../lib/pglite-bench.js';
+import { type SignIn, signInUntilOk } from '../lib/signin.js';
 
 // Issue 22 items 3-4: USERS contestants sign in over HTTP, CONCURRENCY at a time, all from one address (a contest
 // hall behind one NAT, its range trusted in the switch config), with real OWASP argon2id hashes. Prints the first
@@ -21,25 +18,6 @@ import { openPglite, pct } from '../lib/pglite-bench.js';
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200);
 const PASSWORD = 'contest-pass-1';
-
-/** One contestant: signs in until 200 (waiting Retry-After on a 429); returns the first answer's ms and tries. */
-async function contestant(base: string, i: number): Promise<{ firstMs: number; tries: number; ok: boolean }> {
-  let firstMs = -1;
-  for (let tries = 1; tries <= 30; tries++) {
-    const t0 = performance.now();
-    const res = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: `hall${i}`, password: PASSWORD }),
-    });
-    await res.arrayBuffer();
-    if (firstMs < 0) firstMs = performance.now() - t0;
-    if (res.status === 200) return { firstMs, tries, ok: true };
-    if (res.status !== 429) return { firstMs, tries, ok: false };
-    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
-  }
-  return { firstMs, tries: 30, ok: false };
-}
 
 async function run(name: string, ctx: AppContext): Promise<void> {
   await seed(ctx);
@@ -54,12 +32,12 @@ async function run(name: string, ctx: AppContext): Promise<void> {
   const addr = app.server.address();
   const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   try {
-    const out: { firstMs: number; tries: number; ok: boolean }[] = [];
+    const out: SignIn[] = [];
     let next = 1;
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        while (next <= USERS) out.push(await contestant(base, next++));
+        while (next <= USERS) out.push(await signInUntilOk(base, `hall${next++}`, PASSWORD));
       }),
     );
     const total = (performance.now() - t0) / 1000;
@@ -76,7 +54,7 @@ async function run(name: string, ctx: AppContext): Promise<void> {
 if (process.env.BENCH_ONLY !== 'postgres') {
   const pgl = await openPglite();
   try {
-    await run('PGlite', pgl.ctx);
+    await run(pgl.name, pgl.ctx);
   } finally {
     await pgl.close();
   }

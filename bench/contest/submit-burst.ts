@@ -1,18 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { AppContext } from '../../apps/server/src/context.js';
-import { openDb } from '../../apps/server/src/db/client.js';
 import { seed } from '../../apps/server/src/db/seed.js';
-import { loadEnv } from '../../apps/server/src/env.js';
-import { ConfigService } from '../../apps/server/src/modules/config/config.service.js';
 import { queuedHooksIdle } from '../../apps/server/src/modules/judge/hooks.js';
 import { createProblem } from '../../apps/server/src/modules/problem/problem.store.js';
 import { createSession } from '../../apps/server/src/plugins/auth.js';
 import { openPgBench } from '../lib/pg-bench.js';
 import { openPglite, pct } from '../lib/pglite-bench.js';
+import { submitAll } from '../lib/submit.js';
 
 // Issue 22 item 2: SUBMISSIONS submissions sent at once by as many users to one running contest, over HTTP; prints
 // the answer times (p50 / p99 / max). `npx tsx bench/contest/submit-burst.ts` runs on the embedded PGlite;
@@ -49,23 +46,17 @@ async function load(ctx: AppContext, round: number): Promise<{ cid: number; toke
   return { cid, tokens };
 }
 
-/** Sends one submission per token at once; returns the answer times (ms) and how many were not 200. */
+/** Sends one submission per token at once; returns the answer times (ms, ascending) and how many were not 200. */
 async function burst(base: string, cid: number, tokens: string[]): Promise<{ ms: number[]; failed: number }> {
-  let failed = 0;
-  const ms = await Promise.all(
-    tokens.map(async (token) => {
-      const t0 = performance.now();
-      const res = await fetch(`${base}/api/submit-problem-judge`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: token },
-        body: JSON.stringify({ pid: 'A', cid, language: 'C++', code: 'int main(){return 0;}' }),
-      });
-      await res.arrayBuffer();
-      if (res.status !== 200) failed++;
-      return performance.now() - t0;
-    }),
+  const answers = await submitAll(
+    base,
+    tokens.map((token) => ({ token })),
+    { pid: 'A', cid, language: 'C++', code: 'int main(){return 0;}' },
   );
-  return { ms: ms.sort((a, b) => a - b), failed };
+  return {
+    ms: answers.map((a) => a.ms).sort((a, b) => a - b),
+    failed: answers.filter((a) => a.status !== 200).length,
+  };
 }
 
 async function run(name: string, ctx: AppContext): Promise<void> {
@@ -99,7 +90,7 @@ async function run(name: string, ctx: AppContext): Promise<void> {
 
 const pgl = await openPglite();
 try {
-  await run('PGlite', pgl.ctx);
+  await run(pgl.name, pgl.ctx);
 } finally {
   await pgl.close();
 }

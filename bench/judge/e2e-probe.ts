@@ -21,6 +21,40 @@ export function procCpu(pid: number): { self: number; children: number } {
   }
 }
 
+/** Pids of the live children of `pid` (every thread's list). */
+function childrenOf(pid: number): number[] {
+  const kids: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const list = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+        if (list) kids.push(...list.split(/\s+/).map(Number));
+      } catch {}
+    }
+  } catch {}
+  return kids;
+}
+
+/**
+ * CPU seconds of everything `pid` started, reaped or alive: its reaped children's CPU plus the own and reaped
+ * children's CPU of every live descendant. The difference of two readings is the CPU the process tree spent in
+ * between, also when the work is done by long-lived descendants that reap their own children (the worker's
+ * kept compile box: oj-boxd, bubblewrap and the box agent live as long as the judgehost, so the compilers' CPU
+ * reaches the judgehost's reaped-children count only when the box closes).
+ */
+export function treeCpu(pid: number): number {
+  let sum = procCpu(pid).children;
+  const walk = (p: number) => {
+    for (const kid of childrenOf(p)) {
+      const c = procCpu(kid);
+      sum += c.self + c.children;
+      walk(kid);
+    }
+  };
+  walk(pid);
+  return sum;
+}
+
 /** Busy CPU seconds of the whole machine (all cores: everything but idle and iowait). */
 export function machineBusy(): number {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0];

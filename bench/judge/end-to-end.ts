@@ -44,6 +44,7 @@ import {
   type Phases,
   phaseLine,
   procCpu,
+  treeCpu,
 } from './e2e-probe.js';
 
 const { values } = parseArgs({
@@ -331,6 +332,7 @@ async function main() {
     const cpu0 = {
       server: procCpu(server.pid as number),
       host: procCpu(judgehost ?? -1),
+      tree: treeCpu(judgehost ?? -1),
       kernel: kernelThreadsCpu(),
       all: machineBusy(),
     };
@@ -352,6 +354,7 @@ async function main() {
     const cpu1 = {
       server: procCpu(server.pid as number),
       host: procCpu(judgehost ?? -1),
+      tree: treeCpu(judgehost ?? -1),
       kernel: kernelThreadsCpu(),
       all: machineBusy(),
     };
@@ -391,7 +394,7 @@ async function main() {
     const per = (x: number) => `${((x * 1000) / BATCH).toFixed(0)} ms`;
     const serverCpu = cpu1.server.self - cpu0.server.self;
     const hostCpu = cpu1.host.self - cpu0.host.self;
-    const boxCpu = cpu1.host.children - cpu0.host.children;
+    const boxCpu = cpu1.tree - cpu0.tree; // the kept compile boxes' compilers too
     console.log(
       `    CPU per submission during (d): server process (API + PGlite) ${per(serverCpu)}, judgehost Node ${per(hostCpu)}, sandbox + compiler + runs ${per(boxCpu)}, kernel threads (all of the machine's) ${per(cpu1.kernel - cpu0.kernel)}; whole machine ${per(cpu1.all - cpu0.all)} (other load included) of ${per((wallMs / 1000) * cores)} available; bare compile + runs ${bareCpuOne.toFixed(0)} ms`,
     );

@@ -3,7 +3,14 @@
  * `npx tsx bench/judge/sandbox-overhead.ts [runs]`. It measures both ways a program is run:
  *   - a run in a box session (`sandbox/boxd`): the pipeline's path for every test case, checker and interactor
  *     run (one session per submission, reset between runs);
- *   - a one-shot run (`runSandboxed`): what remains for compiles (and the tests of the sandbox itself).
+ *   - a one-shot run (`runSandboxed`): what remains for the tests of the sandbox itself (compiles ran this way
+ *     until issue 24);
+ *   - a compile-box run (`CompileBox.compile`): the compile path since issue 24, a run of a worker's kept box
+ *     session with a source file placed in /w and the compiler's files copied back;
+ *   - isolate 1.10.1 `--cg` (cgroup v1), side by side, when `ISOLATE_SRC` names a checkout of ioi/isolate at
+ *     v1.10.1 (the search tool's fetch of github:ioi/isolate, `git archive v1.10.1`): the bench builds it in a
+ *     temporary dir (libcap-dev needed) with its own config and box root, inits one box and runs the same tiny
+ *     program there (`isolate --cg --run`, limits as the others; the box made once, as a session is).
  * Prints (s) the session's start and close (once per submission), median / max of 10; (a) wall time per run of
  * a tiny static program: bare spawn, session run and one-shot run, unpinned and pinned to a CPU as the workers
  * are, median and p99 over `runs` (default 500), and the overhead per run (each run minus the bare run just
@@ -14,8 +21,24 @@
  * +-2 ms, spread within 1%, kill time within 30 ms. Prints `uptime` first and last: the machine is shared.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { type BoxSession, openBoxSession, readCapped } from '../../apps/judgehost/src/sandbox/boxd/index.js';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type BoxSession,
+  CompileBox,
+  openBoxSession,
+  readCapped,
+} from '../../apps/judgehost/src/sandbox/boxd/index.js';
 import {
   createWorkDir,
   removeWorkDir,
@@ -83,6 +106,83 @@ function oneShot(prog: string, work: string, cpu?: number): Runner {
     name: cpu === undefined ? 'one-shot run' : 'one-shot, pinned',
     run: (argv, l) =>
       runSandboxed({ argv, workDir: work, limits: l, mounts: [{ host: prog, box: '/p' }], cpu }),
+  };
+}
+
+/** The compile path: a run of a kept compile box, a source file placed in /w, the files left copied back. */
+function inCompileBox(box: CompileBox, src: string): Runner {
+  return {
+    name: 'compile box run',
+    run: (argv, l) => box.compile(src, { argv, limits: l }),
+  };
+}
+
+/** Built isolate (v1.10.1, cgroup v1) with one initialised box holding the programs; null without ISOLATE_SRC. */
+interface Isolate {
+  bin: string;
+  dir: string;
+  box: number;
+}
+
+function buildIsolate(prog: string): Isolate | null {
+  const src = process.env.ISOLATE_SRC;
+  if (!src) {
+    console.log('isolate: not measured (set ISOLATE_SRC to a checkout of ioi/isolate v1.10.1)');
+    return null;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'isolate-bench-'));
+  cpSync(src, join(dir, 'src'), { recursive: true });
+  const config = join(dir, 'isolate.cf');
+  execFileSync('make', ['-C', join(dir, 'src'), 'isolate', `CONFIG=${config}`], { stdio: 'ignore' });
+  mkdirSync(join(dir, 'boxes'));
+  // its own box root and uids 60000.. (the judge's pools start at 61000)
+  writeFileSync(
+    config,
+    `box_root = ${dir}/boxes\ncg_root = /sys/fs/cgroup\nfirst_uid = 60000\nfirst_gid = 60000\nnum_boxes = 100\n`,
+  );
+  const isolate = { bin: join(dir, 'src', 'isolate'), dir, box: 90 };
+  const boxDir = execFileSync(isolate.bin, ['--cg', '-b', String(isolate.box), '--init'])
+    .toString()
+    .trim();
+  for (const name of ['tiny', 'burn']) copyFileSync(`${prog}/${name}`, `${boxDir}/box/${name}`);
+  return isolate;
+}
+
+function inIsolate(isolate: Isolate): Runner {
+  return {
+    name: 'isolate --cg',
+    run: (argv, l) =>
+      new Promise((resolve, reject) => {
+        const args = [
+          '--cg',
+          '-b',
+          String(isolate.box),
+          `--cg-mem=${l.memoryKb}`,
+          `--time=${l.cpuMs / 1000}`,
+        ];
+        args.push(`--wall-time=${l.wallMs / 1000}`, `--processes=${l.processes}`, `--stack=${l.stackKb}`);
+        args.push(`--fsize=${Math.ceil(l.fileSizeBytes / 1024)}`, `--open-files=${l.openFiles}`, '--silent');
+        args.push('--run', '--', `./${argv[0].replace(/^\/p\//, '')}`, ...argv.slice(1));
+        const child = spawn(isolate.bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        const out: Buffer[] = [];
+        child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+        child.stderr.resume();
+        child.on('error', reject);
+        child.on('close', (code) => {
+          const stdout = Buffer.concat(out);
+          resolve({
+            verdict: code === 0 ? 'OK' : 'RE',
+            message: code === 0 ? '' : `isolate exited ${code}`,
+            exitCode: code,
+            signal: null,
+            cpuMs: 0,
+            wallMs: 0,
+            memoryKb: 0,
+            stdout,
+            stderr: Buffer.alloc(0),
+          } as RunResult);
+        });
+      }),
   };
 }
 
@@ -169,6 +269,9 @@ async function main() {
   const prog = await createWorkDir(); // root-owned programs, bound read-only at /p
   const work = await createWorkDir(); // the one-shot runs' /w
   const sessions: BoxSession[] = [];
+  let compileBox: CompileBox | null = null;
+  let isolate: Isolate | null = null;
+  let src = '';
   try {
     for (const [name, source] of [
       ['tiny', TINY],
@@ -187,7 +290,18 @@ async function main() {
     );
     const session = inSession(sessions[0], false);
     const once = oneShot(prog, work);
-    await perRun(prog, [session, once, inSession(sessions[1], true), oneShot(prog, work, cpu)]);
+    compileBox = new CompileBox({ session: { programDir: prog } });
+    src = await createWorkDir(); // the compile box's source dir: one small file placed in /w per run
+    writeFileSync(`${src}/main.c`, TINY);
+    isolate = buildIsolate(prog);
+    await perRun(prog, [
+      session,
+      once,
+      inCompileBox(compileBox, src),
+      ...(isolate ? [inIsolate(isolate)] : []),
+      inSession(sessions[1], true),
+      oneShot(prog, work, cpu),
+    ]);
     await cpuAccuracy([session, once]);
     const spinSession: SpinRunner = async (l) => {
       const run = await sessions[0].run({ argv: ['/p/spin'], limits: l, outputFiles: ['samples'] });
@@ -205,6 +319,12 @@ async function main() {
     printKillTimes(await measureKillTime(spinOnce, limits, 30, 300), 30, 300, 'one-shot');
   } finally {
     for (const s of sessions) await s.close();
+    await compileBox?.close();
+    if (src) await removeWorkDir(src);
+    if (isolate) {
+      execFileSync(isolate.bin, ['--cg', '-b', String(isolate.box), '--cleanup']);
+      rmSync(isolate.dir, { recursive: true, force: true });
+    }
     await removeWorkDir(prog);
     await removeWorkDir(work);
   }

@@ -7,7 +7,6 @@ import type { FastifyRequest } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { AppContext } from '../../apps/server/src/context.js';
 import { seed } from '../../apps/server/src/db/seed.js';
-import { runQueuedHooks } from '../../apps/server/src/modules/judge/hooks.js';
 import { manualJudge } from '../../apps/server/src/modules/judge/judge.admin.service.js';
 import { rebuildTraining } from '../../apps/server/src/modules/training/training.progress.js';
 import { createSession } from '../../apps/server/src/plugins/auth.js';
@@ -121,7 +120,12 @@ async function verdictToRank(ctx: AppContext, addr: string, tid: number, token: 
           VALUES (${cell.pid}, 'TB', 'bench-1', 'bench1', 0, ${tid}, 'x', 'C++', 1, 10) RETURNING id`),
       ),
     );
-    await runQueuedHooks(tx, { submitId: Number(s.id), pid: Number(cell.pid), uid: 'bench-1', cid: 0 });
+    await ctx.events.emit('submission/queued', tx, {
+      submitId: Number(s.id),
+      pid: Number(cell.pid),
+      uid: 'bench-1',
+      cid: 0,
+    });
     return Number(s.id);
   });
   const t0 = performance.now();

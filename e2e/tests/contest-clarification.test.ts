@@ -158,9 +158,11 @@ describe('contest clarifications', () => {
     await expect
       .poll(() => queue.nth(0).getByTestId('clarification-question').textContent(), T)
       .toContain(PUBLIC_Q);
-    expect(await queue.nth(0).textContent()).toContain(USERS[0]);
-    expect(await queue.nth(1).getByTestId('clarification-question').textContent()).toContain(SECRET_Q);
-    expect(await queue.nth(2).getAttribute('data-answered')).toBe('true');
+    await expect.poll(() => queue.nth(0).textContent(), T).toContain(USERS[0]);
+    await expect
+      .poll(() => queue.nth(1).getByTestId('clarification-question').textContent(), T)
+      .toContain(SECRET_Q);
+    await expect.poll(() => queue.nth(2).getAttribute('data-answered'), T).toBe('true');
     // The admin's badge counts the two waiting questions.
     await expect.poll(() => badge(root), T).toBe(2);
     await shootThreeWays(root, 'contest-clarification-queue', async () => {
@@ -175,7 +177,19 @@ describe('contest clarifications', () => {
     });
 
     await queue.nth(0).getByTestId('clarification-answer-open').click();
+    // The dialog opens with "asker only" chosen; the answer goes to everyone only once "Everyone" shows checked.
     await root.getByTestId('clarification-public').click();
+    await expect
+      .poll(
+        () =>
+          root
+            .getByTestId('clarification-public')
+            .evaluate(
+              (el) => (el.matches('input') ? (el as HTMLInputElement) : el.querySelector('input'))?.checked,
+            ),
+        T,
+      )
+      .toBe(true);
     await root.getByTestId('clarification-answer-text').fill(PUBLIC_A);
     await shot(root, 'contest-clarification-answer-dialog-en');
     await root.getByTestId('clarification-send').click();

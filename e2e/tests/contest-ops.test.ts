@@ -333,7 +333,11 @@ describe('contest operations', () => {
     await confirm.getByRole('button', { name: 'Rejudge All' }).click();
     await expect
       .poll(() => root.locator('.ant-message-notice').last().textContent(), T)
-      .toBe('Rejudge successfully: 2 submissions sent back to the judge');
+      .toBe('Rejudged successfully: 2 submissions sent back to the judge');
+    // Issue 28: the tab shows how far the rejudge is, from the server's count: both judged again in the end.
+    await root.locator('[data-testid=job-progress][data-state=done]').waitFor({ timeout: JUDGE.timeout });
+    expect(await root.getByTestId('job-progress').textContent()).toContain('Judged again: 2 of 2');
+    await shot(root, 'contest-ops-rejudge-progress-en');
 
     // Judged again: a new judge version, a later end of judging, Accepted once more.
     await expect

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
+  createGroupProblem,
   launchBrowser,
   networkQuiet,
   newPage,
@@ -18,7 +19,8 @@ import {
  * No raw i18n key on any page (issue 14 defect 4): every page of the app (public, user and admin), as a visitor
  * and as the super admin, in English and in Chinese, with a few actions that raise toasts and dialogs (sign-in
  * modal, Copy on a submission, the online-test drawer). A MutationObserver installed before the app records every
- * text node and label attribute that ever appears (toasts vanish after 4 s), outside code and user content; a text
+ * text node and label attribute that ever appears (toasts vanish after 4 s), outside code, key caps (`kbd`: key
+ * names such as Enter, the same in every language) and user content; a text
  * is a raw key when it is one of the catalogues' keys that only a missing translation would show: a key with `_`
  * or `.` (`Copied_successfully`, `difficulty.1`), `ns:key`, or in Chinese any English key whose Chinese differs.
  */
@@ -72,7 +74,7 @@ function routePaths(): { site: string[]; admin: string[] } {
 const RECORDER = `(() => {
   const seen = new Set();
   window.__texts = seen;
-  const skip = (el) => el && el.closest && el.closest('.cm-editor, pre, code, .oj-markdown, textarea, [data-user-content]');
+  const skip = (el) => el && el.closest && el.closest('.cm-editor, pre, code, kbd, .oj-markdown, textarea, [data-user-content]');
   const take = (node) => {
     if (node.nodeType === 3) {
       const t = node.textContent.trim();
@@ -177,29 +179,8 @@ async function seedGroup(categoryId: number): Promise<void> {
     token,
     body: { gid, title: 'Keys group announcement', content: 'Welcome.', status: 0 },
   });
-  const problem = await api<{ pid: number; problemId: string }>(base, 'POST', '/group/problem', {
-    token,
-    body: {
-      problem: {
-        problemId: '1',
-        title: 'Group keys',
-        description: 'Add two numbers.',
-        input: 'Two integers.',
-        output: 'Their sum.',
-        examples: [{ input: '1 2', output: '3' }],
-        timeLimit: 1000,
-        memoryLimit: 256,
-        type: 0,
-        auth: 1,
-        gid,
-      },
-      samples: [{ input: '1 2\n', output: '3\n' }],
-      languages: ['C++'],
-      tags: [],
-      codeTemplates: [],
-    },
-  });
-  grp.problemId = problem.data.problemId;
+  const problem = await createGroupProblem(base, token, gid, '1', 'Group keys');
+  grp.problemId = problem.problemId;
   const training = await api<{ tid: number }>(base, 'POST', '/group/training', {
     token,
     body: {
@@ -233,7 +214,7 @@ async function seedGroup(categoryId: number): Promise<void> {
   });
   const sub = await api<{ submitId: number }>(base, 'POST', '/submit-problem-judge', {
     token,
-    body: { pid: problem.data.pid, language: 'C++', code: 'int main(){return 0;}', gid },
+    body: { pid: problem.pid, language: 'C++', code: 'int main(){return 0;}', gid },
   });
   grp.submitId = sub.data.submitId;
   const categories = await api<{ id: number }[]>(base, 'GET', '/discussion-category');
@@ -303,7 +284,8 @@ beforeAll(async () => {
     body: {
       problem: {
         problemId: 'K1',
-        title: 'Keys',
+        // Not a catalogue key: a title of exactly "Keys" read as the raw key of the shortcut list's header.
+        title: 'Keys problem',
         description: 'Add **two** numbers.',
         input: 'Two integers.',
         output: 'Their sum.',
@@ -442,6 +424,7 @@ describe('no raw i18n key on any page', () => {
     [`/contest/${cid}/rejudge`],
     [`/contest/acm-scoreboard/${cid}`],
     [`/contest/oi-scoreboard/${cid}`],
+    [`/similarity/contest/${cid}`],
     ['/training'],
     [`/training/${tid}`],
     [`/training/${tid}/problems`],
@@ -480,6 +463,8 @@ describe('no raw i18n key on any page', () => {
     ['/admin/problem/batch-operation'],
     ['/admin/problem/import'],
     ['/admin/user'],
+    ['/admin/auth'],
+    ['/admin/role-auth'],
     ['/admin/contest'],
     ['/admin/contest/create'],
     [`/admin/contest/${cid}/edit`],

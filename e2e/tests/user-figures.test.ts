@@ -130,7 +130,8 @@ describe('user figures at 375 px', () => {
     await page.goto(`${server.base}/user-home?username=root`);
     await page.getByTestId('user-stats').waitFor();
     const stats = await boxes(page, '[data-testid="user-stats"] .ant-statistic');
-    expect(stats).toHaveLength(4);
+    // Accepted, submissions, OI score, AC rate and the CF rating (doc 1 §2.9).
+    expect(stats).toHaveLength(5);
     for (const [i, a] of stats.entries()) {
       expect(a.left).toBeGreaterThanOrEqual(0);
       expect(a.right).toBeLessThanOrEqual(375);

@@ -12,10 +12,25 @@
  * The agent is not dumpable (the program, same uid, cannot ptrace it or read its /proc files) and, as pid 1 of
  * the pid namespace, cannot be signalled from inside; the seccomp filter keeps the program from changing its
  * limits, nice value or scheduling (calls by pid act on the caller only), and each run's CPU affinity is reset. It exits when the socket closes; the namespace dies with it.
+ *
+ * Every run gets a fresh pid namespace, as isolate gives each run (issue 24: the pid counter carried a signal
+ * from one case to the next; the network, the other channel, is closed by the program runs' filter, which
+ * refuses every socket but AF_UNIX). bubblewrap leaves the agent CAP_SYS_ADMIN in the box's innermost user
+ * namespace (`--cap-add`; nothing outside it: with --disable-userns the box's own namespaces belong to the user
+ * namespace above it) and loads the agent's filter (`oj-seccomp --agent`: it allows mount and clone with
+ * CLONE_NEWPID or CLONE_NEWNS); oj-boxd gives the program runs' filter on fd 5. Per run the agent clones the
+ * run's init with CLONE_NEWPID|CLONE_NEWNS: pid 1 of a new pid namespace, with a copy of the box's mounts in
+ * which it mounts a /proc of its own (so /proc shows the run's pids only). It drops every capability, loads the
+ * program runs' filter and forks the program (pid 2); it reaps, tells the agent the program's wait status and
+ * exits, which kills whatever is left of the run in its namespace (and its namespaces go with it).
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <linux/capability.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <sched.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -23,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
+#include <sys/mount.h>
 #include <sys/msg.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -51,6 +67,8 @@ union semun_arg {
 #endif
 
 static int sock = 3;
+/* The program runs' seccomp filter (read from fd 5 at start), loaded by each run's init; len 0: none given. */
+static struct sock_fprog run_filter;
 
 static long long now_ns(void) {
   struct timespec ts;
@@ -158,6 +176,86 @@ static void child(const struct agent_req *req, int *fds, char **argv, char **env
   _exit(127);
 }
 
+/* Reads exactly n bytes (0), or -1 on end of file or error. */
+static int read_full(int fd, void *buf, size_t n) {
+  size_t got = 0;
+  while (got < n) {
+    ssize_t r = read(fd, (char *)buf + got, n - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return -1;
+    got += (size_t)r;
+  }
+  return 0;
+}
+
+/* The init's last record: the program's wait status and its end (CLOCK_MONOTONIC ns). */
+struct init_exit {
+  int status;
+  long long end;
+};
+
+/* A failure of the init before the program exists, on the report pipe (as the child reports its own). */
+static void init_failed(int report) {
+  struct child_report r = {errno ? errno : EPERM, 0};
+  if (write(report, &r, sizeof r) < 0) _exit(125);
+  _exit(125);
+}
+
+/*
+ * The run's init: pid 1 of the run's fresh pid namespace (see the header). Its own /proc, no capability left, the
+ * program runs' filter, then the program (pid 2); tells the agent on `status_w` its clock at the fork, then the
+ * program's wait status and end, and exits (the kernel kills the rest of the namespace). Never returns.
+ */
+static void run_init(const struct agent_req *req, int *fds, int nfds, char **argv, char **envp, int report,
+                     int status_w) {
+  close(sock);
+  if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) init_failed(report);
+  struct __user_cap_header_struct hdr = {_LINUX_CAPABILITY_VERSION_3, 0};
+  struct __user_cap_data_struct none[2];
+  memset(none, 0, sizeof none);
+  if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0 || syscall(SYS_capset, &hdr, none) != 0)
+    init_failed(report);
+  if (run_filter.len && prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &run_filter) != 0) init_failed(report);
+  long long start = now_ns();
+  if (write(status_w, &start, sizeof start) != (ssize_t)sizeof start) init_failed(report);
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(status_w);
+    child(req, fds, argv, envp, report);
+  }
+  if (pid < 0) init_failed(report);
+  close(report);
+  for (int i = 0; i < nfds; i++) close(fds[i]);
+  for (;;) {
+    int st;
+    pid_t w = waitpid(-1, &st, 0);
+    if (w == pid) {
+      struct init_exit ex = {st, now_ns()};
+      if (write(status_w, &ex, sizeof ex) < 0) _exit(125);
+      _exit(0);
+    }
+    if (w < 0 && errno != EINTR) _exit(125);
+  }
+}
+
+/* Reads the program runs' filter (a classic BPF program) from `fd` into run_filter; -1 when it is not one. */
+static int read_run_filter(int fd) {
+  static struct sock_filter prog[BPF_MAXINSNS];
+  size_t got = 0;
+  for (;;) {
+    ssize_t r = read(fd, (char *)prog + got, sizeof prog - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) return -1;
+    if (r == 0) break;
+    got += (size_t)r;
+    if (got == sizeof prog) return -1;
+  }
+  if (got == 0 || got % sizeof prog[0]) return -1;
+  run_filter.len = (unsigned short)(got / sizeof prog[0]);
+  run_filter.filter = prog;
+  return 0;
+}
+
 /* Receives one request; returns 0, or -1 when the socket closed. */
 static int serve(void) {
   static char data[AGENT_MAX_MSG];
@@ -197,23 +295,36 @@ static int serve(void) {
   argv[req.argc] = NULL;
   envp[req.envc] = NULL;
 
-  int report[2];
+  int report[2], status[2];
   if (pipe2(report, O_CLOEXEC) != 0) {
+    for (int i = 0; i < nfds; i++) close(fds[i]);
     say("F %d", errno);
     say("D 0");
     return 0;
   }
-  long long start = now_ns();
-  pid_t pid = fork();
+  if (pipe2(status, O_CLOEXEC) != 0) {
+    int e = errno;
+    for (int i = 0; i < nfds; i++) close(fds[i]);
+    close(report[0]);
+    close(report[1]);
+    say("F %d", e);
+    say("D 0");
+    return 0;
+  }
+  /* the run's init (a fork into fresh namespaces; clone, unlike unshare, can do it again for every run) */
+  pid_t pid = (pid_t)syscall(SYS_clone, SIGCHLD | CLONE_NEWPID | CLONE_NEWNS, 0, 0, 0, 0);
   if (pid == 0) {
     close(report[0]);
-    child(&req, fds, argv, envp, report[1]);
+    close(status[0]);
+    run_init(&req, fds, nfds, argv, envp, report[1], status[1]);
   }
   int fork_errno = errno;
   close(report[1]);
+  close(status[1]);
   for (int i = 0; i < nfds; i++) close(fds[i]);
   if (pid < 0) {
     close(report[0]);
+    close(status[0]);
     say("F %d", fork_errno);
     say("D 0");
     return 0;
@@ -236,16 +347,18 @@ static int serve(void) {
   }
   close(report[0]);
   if (!err && move_ns < 0) err = ECHILD;
+  /* The init's records: its clock when it forked the program, then the program's wait status and end. */
+  long long start = 0;
+  struct init_exit ex;
+  if (read_full(status[0], &start, sizeof start) != 0) start = 0;
   if (err) say("F %d", err);
   else say("S %lld %lld", start, move_ns);
-  int status = 0;
+  if (start && read_full(status[0], &ex, sizeof ex) == 0) say("X %d %lld", ex.status, ex.end);
+  close(status[0]);
   for (;;) {
-    pid_t w = waitpid(-1, &status, 0);
-    if (w == pid) {
-      say("X %d %lld", status, now_ns());
-      continue;
-    }
-    if (w < 0 && errno == ECHILD) break; /* nothing of the run is left in the pid namespace */
+    int st;
+    pid_t w = waitpid(-1, &st, 0);
+    if (w < 0 && errno == ECHILD) break; /* the init is gone, and with it its whole pid namespace */
   }
   int removed = remove_all_ipc();
   say("D %d", removed);
@@ -255,6 +368,12 @@ static int serve(void) {
 int main(void) {
   prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   fcntl(sock, F_SETFD, FD_CLOEXEC); /* never inherited by a program, whatever happens in the child */
+  /* fd 5: the program runs' filter (oj-boxd --agent-seccomp-file); required then, since the agent's own lets
+   * namespaces through */
+  if (fcntl(5, F_GETFD) >= 0) {
+    if (read_run_filter(5) != 0) return 1;
+    close(5);
+  }
   int null = open("/dev/null", O_RDWR | O_CLOEXEC);
   if (null >= 0) {
     dup2(null, 0);

@@ -8,6 +8,7 @@
 #include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "oj-util.h"
@@ -149,6 +150,55 @@ static int make_output_fifo(int wfd, int outfd, const char *name, long long keep
 static int fifo_opened(int watch) {
   char events[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
   return watch >= 0 && read(watch, events, sizeof events) > 0;
+}
+
+/*
+ * Whether a thread of a process listed in <cg>/cgroup.procs is blocked reading the output FIFO `fifo` (read,
+ * pread64, readv, preadv, preadv2 on a descriptor that is that FIFO; /proc/<pid>/task/<tid>/syscall, root's to
+ * read). A program that opened its output "w+" and reads back what it wrote waits there for ever: this process
+ * holds the FIFO open, so no end of file comes (issue 24). Called at the wall limit, before the kill.
+ */
+static int reads_fifo(const char *cg, int fifo) {
+  struct stat want;
+  char path[4200], buf[65536];
+  if (fifo < 0 || fstat(fifo, &want) != 0) return 0;
+  snprintf(path, sizeof path, "%.4000s/cgroup.procs", cg);
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  buf[n > 0 ? n : 0] = 0;
+  for (char *p = buf; *p;) {
+    long pid = strtol(p, &p, 10);
+    while (*p == '\n') p++;
+    if (pid <= 0) continue;
+    snprintf(path, sizeof path, "/proc/%ld/task", pid);
+    DIR *tasks = opendir(path);
+    if (!tasks) continue;
+    for (struct dirent *t; (t = readdir(tasks));) {
+      if (t->d_name[0] == '.') continue;
+      char line[512];
+      snprintf(path, sizeof path, "/proc/%ld/task/%.64s/syscall", pid, t->d_name);
+      int sfd = open(path, O_RDONLY | O_CLOEXEC);
+      ssize_t got = sfd < 0 ? -1 : read(sfd, line, sizeof line - 1);
+      if (sfd >= 0) close(sfd);
+      if (got <= 0) continue;
+      line[got] = 0;
+      char *rest;
+      long nr = strtol(line, &rest, 10); /* "running" (no digits) or -1 (not in a call): not waiting */
+      if (rest == line) continue;
+      if (nr != SYS_read && nr != SYS_pread64 && nr != SYS_readv && nr != SYS_preadv && nr != SYS_preadv2) continue;
+      long arg = strtol(rest, NULL, 16);
+      struct stat st;
+      snprintf(path, sizeof path, "/proc/%ld/fd/%ld", pid, arg);
+      if (stat(path, &st) == 0 && st.st_dev == want.st_dev && st.st_ino == want.st_ino) {
+        closedir(tasks);
+        return 1;
+      }
+    }
+    closedir(tasks);
+  }
+  return 0;
 }
 
 /* Copies `src` (a root-only input path) to a fresh root-owned 0444 file `dst` in w/. */

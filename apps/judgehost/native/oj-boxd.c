@@ -1,13 +1,16 @@
 /*
  * oj-boxd: the root supervisor of one box session (docs/sandbox.md "Box sessions"). Started by the judgehost:
  *   oj-boxd --cgv 1|2 --cg-cpu PARENT --cg-mem PARENT --cg-pids PARENT --name NAME --uid N --gid N
- *           --root DIR --size BYTES --inodes N [--seccomp-file PATH] [--cg-cpuset PARENT --cpus LIST [--mems LIST]]
+ *           --root DIR --size BYTES --inodes N [--seccomp-file PATH [--agent-seccomp-file PATH]]
+ *           [--cg-cpuset PARENT --cpus LIST [--mems LIST]]
  *           [--cg-cpuctl PARENT [--run-cpus N]]
  *           -- /usr/bin/bwrap ARGS...
  * It mounts a tmpfs (size=, nr_inodes=) on DIR (created here, must not exist) holding w/, tmp/, shm/ (root-owned,
  * mode 1777, bound into the box by ARGS) and out/ (root only: the run's stdout/stderr files), drops to uid/gid
  * (no groups, no new privileges, empty environment) and execs bubblewrap, whose pid 1 is oj-agent with a
  * SOCK_SEQPACKET socket on fd 3 (and the seccomp filter file, opened here, on fd 4: ARGS say `--seccomp 4`).
+ * With --agent-seccomp-file, fd 4 is that file (the agent's own filter, which lets it make each run's fresh
+ * namespaces) and the --seccomp-file one, the program runs' filter, is on fd 5 for the agent to load in each run.
  * With --cg-cpuset every run also gets a cpuset cgroup limited to --cpus (v1 also --mems): runs are pinned.
  * With --cg-cpuctl every run also gets a cgroup of the cpu controller (v2: the same dir): its processes are one
  * scheduling group of default weight, at most --run-cpus CPUs' time per period (set_cpu_share). On v1 a run's
@@ -17,10 +20,10 @@
  *
  * Then one request line on stdin per run, one result line on stdout (strings hex-encoded):
  *   run cpu=MS wall=MS mem=BYTES pids=N stack=BYTES fsize=BYTES nofile=N [in=PATH] [inname=NAME insrc=PATH]...
- *       [wdir=NAME] [of=NAME]... [ofcap=BYTES] [ocap=BYTES] [pof=NAME] arg=S... env=S...
+ *       [wdir=NAME] [of=NAME]... [ofcap=BYTES] [ocap=BYTES] [pof=NAME] [keep=1] arg=S... env=S...
  *   exit=<status|-1> cpu_ns= wall_ns= peak= oom= killed=none|cpu|wall|signal|output execerr= err=<text|-> out=<bytes>
  *       eout=<stderr bytes> pout=<bytes|-1> of=<v>,<v>...|- ipc=<objects removed> mv_ns=<the program's self-move into
- *       its cgroups, ns>
+ *       its cgroups, ns> fwait=<1: stopped at the wall limit while blocked reading its pof FIFO, else 0>
  * (of= per requested output file: bytes copied, or -1 missing, -2 a link, -3 a FIFO, -4 a dir, -5 other, -6 error)
  * A run gets fresh cgroup(s) <PARENT>/<NAME>-<n> (made ahead of time), stdin = PATH opened O_NOFOLLOW (a
  * regular file, read into the page cache and pinned there by this process first: not the run's memory) or
@@ -30,7 +33,8 @@
  * output: pout= its bytes, -1 when the program never opened it); each inname places a
  * root-owned 0444 copy of its insrc in w/; wdir makes a root-owned 0777 dir in w/; each of (a name in w/ or
  * "<dir>/<name>") is copied, no-follow and regular files only, to out/f0, out/f1, ... after the run. The result line is written once every process of the run is gone (the agent
- * reaped all and removed the SysV IPC objects); then w/, tmp/, shm/ are emptied without following links and
+ * reaped all and removed the SysV IPC objects); then w/, tmp/, shm/ are emptied without following links (w/ only
+ * before the next run with keep=1: a compile, whose files the judgehost copies out of w/ meanwhile) and
  * the run's cgroups removed before the next request is read. SIGUSR1 cancels the running run. End of stdin
  * (or SIGTERM between runs) ends the session: the box, the cgroups and the tmpfs go.
  */
@@ -74,12 +78,17 @@ static char cg_dir[N_ROLES][2048]; /* the current run's dirs (distinct ones firs
 static long long run_cpus = 0;    /* CPU bandwidth of a run, in CPUs (cfs quota / cpu.max); 0: none */
 static const char *cpus = NULL, *mems = "0", *seccomp_file = NULL;
 static int seccomp_fd = -1;
+static const char *agent_seccomp_file = NULL;
+static int agent_seccomp_fd = -1;
 static const char *name = "box", *root = NULL;
 static long long tmp_size = 256LL << 20, inodes = 4096, ncpu = 1;
 static long uid = -1, gid = -1;
 static int sock = -1, sfd = -1, rootfd = -1, wfd = -1, tfd = -1, shfd = -1, outfd = -1;
 static long run_no = 0;
 static int cg_ready = 0, terminate = 0;
+/* The last run asked (keep=1) that w/ stay as it left it until the next run: a compile, whose files the
+ * judgehost copies out of w/ (no process of the box is alive then); emptied before the next run starts. */
+static int w_kept = 0;
 static pid_t bwrap_pid = -1;
 
 #define CFS_PERIOD_US 100000
@@ -103,6 +112,12 @@ static int set_cpu_share(const char *dir) {
     }
   }
   return 0;
+}
+
+/* "<dir>/<file>" in `buf`; returns `buf`. */
+static char *path_of(char *buf, size_t size, const char *dir, const char *file) {
+  snprintf(buf, size, "%s/%s", dir, file);
+  return buf;
 }
 
 /* Makes the cgroup dirs of run `run_no + 1` ahead of time (swappiness set; limits come with the request). */
@@ -157,8 +172,11 @@ static void remove_cgroups(void) {
 }
 
 struct run_state {
-  long long status, start, end, cpu_ns, peak, oom, move;
-  int exec_err, exited, done, ipc;
+  /* sampled: the highest memory.current seen while the run was polled (v2 kernels before 5.19 have no
+   * memory.peak: the run's peak is then that, a lower bound; the OOM kill still enforces the limit) */
+  long long status, start, end, cpu_ns, peak, oom, move, sampled;
+  /* fifo_wait: stopped at the wall limit while blocked reading its output FIFO (reads_fifo) */
+  int exec_err, exited, done, ipc, fifo_wait;
   const char *killed;
 };
 
@@ -204,12 +222,15 @@ static int drain_all(struct sink *sinks, int n, long long cap) {
   return over;
 }
 
+/* How often memory.current is sampled where the kernel keeps no memory.peak (v2 before Linux 5.19). */
+#define MEM_SAMPLE_NS 2000000LL
+
 /*
  * Polls CPU and wall until the agent reports the run over and reaped ("D"); kills on a limit, on SIGUSR1 or when
  * an output pipe passes `out_cap`; drains the output pipes (`sinks`) as soon as they hold anything.
  */
-static int supervise(struct run_state *rs, long long cpu_ms, long long wall_ms, int cpu_fd, struct sink *sinks,
-                     int n_sinks, long long out_cap) {
+static int supervise(struct run_state *rs, long long cpu_ms, long long wall_ms, int cpu_fd, int mem_fd,
+                     struct sink *sinks, int n_sinks, long long out_cap) {
   long long cpu_limit = cpu_ms * 1000000LL, wall_limit = wall_ms * 1000000LL;
   long long t0 = now_ns(), exited_at = 0;
   int killed_any = 0;
@@ -219,8 +240,13 @@ static int supervise(struct run_state *rs, long long cpu_ms, long long wall_ms, 
     if (rs->start && !rs->exited) {
       long long used = read_cpu_ns(cpu_fd, cgv);
       if (used >= 0) rs->cpu_ns = used;
+      long long current = read_fd_ll(mem_fd);
+      if (current > rs->sampled) rs->sampled = current;
       if (!killed_any && rs->cpu_ns > cpu_limit) rs->killed = "cpu";
-      else if (!killed_any && t - rs->start > wall_limit) rs->killed = "wall";
+      else if (!killed_any && t - rs->start > wall_limit) {
+        rs->killed = "wall";
+        if (n_sinks > 2) rs->fifo_wait = reads_fifo(cg_dir[cg_index[2]], sinks[2].rd);
+      }
       if (!killed_any && rs->killed[0] != 'n') {
         killed_any = 1;
         kill_cgroup();
@@ -229,6 +255,7 @@ static int supervise(struct run_state *rs, long long cpu_ms, long long wall_ms, 
       long long cpu_left = (cpu_limit - rs->cpu_ns) / ncpu, wall_left = wall_limit - (t - rs->start);
       if (cpu_left < wait_ns) wait_ns = cpu_left;
       if (wall_left < wait_ns) wait_ns = wall_left;
+      if (mem_fd >= 0 && wait_ns > MEM_SAMPLE_NS) wait_ns = MEM_SAMPLE_NS;
       if (wait_ns < 200000) wait_ns = 200000;
       if (killed_any) wait_ns = 2000000;
     } else if (rs->exited) {
@@ -305,7 +332,7 @@ static int handle_run(char *line) {
   req.fsize_bytes = 64LL << 20;
   req.nofile = 64;
   char *in = NULL, *inname[MAX_FILES], *insrc[MAX_FILES], *ofname[MAX_FILES], *wdir = NULL, *pof = NULL;
-  int piped = 0, n_in = 0, n_src = 0, n_of = 0, too_many = 0;
+  int piped = 0, keep = 0, n_in = 0, n_src = 0, n_of = 0, too_many = 0;
   for (char *tok = strtok(line + 3, " \n"); tok; tok = strtok(NULL, " \n")) {
     char *v = strchr(tok, '=');
     if (!v) continue;
@@ -326,6 +353,7 @@ static int handle_run(char *line) {
     else if (!strcmp(tok, "wdir")) wdir = unhex(v);
     else if (!strcmp(tok, "pof")) pof = unhex(v);
     else if (!strcmp(tok, "pipe")) piped = atoi(v);
+    else if (!strcmp(tok, "keep")) keep = atoi(v);
     else if (!strcmp(tok, "arg") && argc < 4096) args[argc++] = unhex(v);
     else if (!strcmp(tok, "env") && envc < 4096) envs[envc++] = unhex(v);
   }
@@ -337,7 +365,7 @@ static int handle_run(char *line) {
   req.cpu_soft_s = (cpu_ms + 999) / 1000 + 1;
   errbuf[0] = 0;
   struct run_state rs = {.status = -1, .killed = "none"};
-  int fds[3 + AGENT_MAX_CG], cpu_fd = -1, broken = 0;
+  int fds[3 + AGENT_MAX_CG], cpu_fd = -1, mem_fd = -1, broken = 0;
   for (int i = 0; i < 3 + AGENT_MAX_CG; i++) fds[i] = -1;
   long long of_bytes[MAX_FILES];
   struct sink sinks[3] = {{-1, -1, 0, 0}, {-1, -1, 0, 0}, {-1, -1, 0, 0}};
@@ -359,6 +387,10 @@ static int handle_run(char *line) {
       set_err("bad_file_name");
   }
   if (!errbuf[0]) empty_dir(outfd);
+  if (!errbuf[0] && w_kept) {
+    if (empty_dir(wfd) != 0) return set_err("emptying_w"), -1;
+    w_kept = 0;
+  }
   if (!errbuf[0] && !cg_ready) prepare_cgroups();
   if (!errbuf[0]) {
     run_no++;
@@ -378,6 +410,9 @@ static int handle_run(char *line) {
     snprintf(path, sizeof path, "%s/%s", cg_dir[cg_index[0]], cgv == 1 ? "cpuacct.usage" : "cpu.stat");
     cpu_fd = open(path, O_RDONLY | O_CLOEXEC);
     if (cpu_fd < 0) set_err("open_%s:_%s", path, strerror(errno));
+    /* v2 without memory.peak (kernels before 5.19, e.g. Ubuntu 22.04's 5.15): the peak is sampled instead */
+    if (cgv == 2 && faccessat(AT_FDCWD, path_of(path, sizeof path, cg_dir[cg_index[1]], "memory.peak"), F_OK, 0) != 0)
+      mem_fd = open(path_of(path, sizeof path, cg_dir[cg_index[1]], "memory.current"), O_RDONLY | O_CLOEXEC);
     for (int d = 0; d < n_cg; d++) {
       snprintf(path, sizeof path, "%.2040s/%s", cg_dir[d], join_file());
       fds[3 + d] = open(path, O_WRONLY | O_CLOEXEC);
@@ -399,7 +434,7 @@ static int handle_run(char *line) {
   if (!errbuf[0] && send_request(&req, args, argc + envc, fds, 3 + n_cg) == 0) {
     /* The agent holds them now: pipes must see their other end close as soon as the program's do. */
     for (int i = 0; i < 3 + AGENT_MAX_CG; i++) fds[i] = (fds[i] >= 0 ? close(fds[i]) : 0, -1);
-    if (supervise(&rs, cpu_ms, wall_ms, cpu_fd, sinks, n_sinks, ocap) != 0) broken = 1;
+    if (supervise(&rs, cpu_ms, wall_ms, cpu_fd, mem_fd, sinks, n_sinks, ocap) != 0) broken = 1;
   }
   /* Every process of the run is gone: what is left in the pipes is the end of the output (never blocks: a
    * write end that outlived the run, held in flight somewhere, just leaves the rest unread). */
@@ -414,6 +449,10 @@ static int handle_run(char *line) {
     if (rs.killed[0] == 'n' && rs.start && rs.cpu_ns > cpu_ms * 1000000LL) rs.killed = "cpu";
     const char *mdir = cg_dir[cg_index[1]];
     rs.peak = read_ll_file(mdir, cgv == 1 ? "memory.max_usage_in_bytes" : "memory.peak", NULL);
+    if (rs.peak < 0 && mem_fd >= 0) {
+      long long current = read_fd_ll(mem_fd);
+      rs.peak = current > rs.sampled ? current : rs.sampled;
+    }
     /* v1 keeps socket buffers out of memory.usage: the run's memory is both (v2's memory.peak counts them) */
     long long tcp = cgv == 1 ? read_ll_file(mdir, "memory.kmem.tcp.max_usage_in_bytes", NULL) : -1;
     if (tcp > 0 && rs.peak >= 0) rs.peak += tcp;
@@ -424,6 +463,7 @@ static int handle_run(char *line) {
   for (int i = 0; i < 3 + AGENT_MAX_CG; i++)
     if (fds[i] >= 0) close(fds[i]);
   if (cpu_fd >= 0) close(cpu_fd);
+  if (mem_fd >= 0) close(mem_fd);
   close_sink(&sinks[0]);
   close_sink(&sinks[1]);
   close_sink(&sinks[2]);
@@ -431,14 +471,15 @@ static int handle_run(char *line) {
   for (int f = 0, used = 0; f < n_of; f++)
     used += snprintf(of_list + used, sizeof of_list - (size_t)used, "%s%lld", f ? "," : "", of_bytes[f]);
   printf("exit=%lld cpu_ns=%lld wall_ns=%lld peak=%lld oom=%lld killed=%s execerr=%d err=%s out=%lld eout=%lld "
-         "pout=%lld of=%s ipc=%d mv_ns=%lld\n",
+         "pout=%lld of=%s ipc=%d mv_ns=%lld fwait=%d\n",
          rs.status, rs.cpu_ns, rs.start && rs.end ? rs.end - rs.start : 0, rs.peak < 0 ? 0 : rs.peak,
          rs.oom < 0 ? 0 : rs.oom, rs.killed, rs.exec_err, errbuf[0] ? errbuf : "-", sinks[0].total, sinks[1].total,
-         pof ? pout : -1, of_list, rs.ipc, rs.move);
+         pof ? pout : -1, of_list, rs.ipc, rs.move, rs.fifo_wait);
   fflush(stdout);
   /* Out of the judgehost's way: nothing of the run is alive; clear what it left before the next request. */
   if (broken) return -1;
-  int left = empty_dir(wfd) | empty_dir(tfd) | empty_dir(shfd);
+  w_kept = keep && !errbuf[0];
+  int left = (w_kept ? 0 : empty_dir(wfd)) | empty_dir(tfd) | empty_dir(shfd);
   remove_cgroups();
   errbuf[0] = 0;
   if (left != 0 || prepare_cgroups() != 0) return -1;
@@ -452,11 +493,20 @@ static void exec_box(int agent_end, char **cmd) {
   sigprocmask(SIG_SETMASK, &none, NULL);
   int hi = fcntl(agent_end, F_DUPFD, 100);
   int hi_seccomp = seccomp_fd >= 0 ? fcntl(seccomp_fd, F_DUPFD, 100) : -1;
+  int hi_agent = agent_seccomp_fd >= 0 ? fcntl(agent_seccomp_fd, F_DUPFD, 100) : -1;
   int null = open("/dev/null", O_RDWR);
   if (hi < 0 || null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(hi, 3) < 0) _exit(126);
-  /* the filter file on fd 4, where the command line's `--seccomp 4` expects it (bubblewrap loads it) */
-  if (seccomp_fd >= 0 && (hi_seccomp < 0 || dup2(hi_seccomp, 4) < 0)) _exit(126);
-  syscall(SYS_close_range, seccomp_fd >= 0 ? 5 : 4, ~0U, 0);
+  /* the filter file on fd 4, where the command line's `--seccomp 4` expects it (bubblewrap loads it); with an
+   * agent filter that one is on 4 and the program runs' on 5, read by the agent */
+  int first_free = 4;
+  if (agent_seccomp_fd >= 0) {
+    if (hi_agent < 0 || hi_seccomp < 0 || dup2(hi_agent, 4) < 0 || dup2(hi_seccomp, 5) < 0) _exit(126);
+    first_free = 6;
+  } else if (seccomp_fd >= 0) {
+    if (hi_seccomp < 0 || dup2(hi_seccomp, 4) < 0) _exit(126);
+    first_free = 5;
+  }
+  syscall(SYS_close_range, first_free, ~0U, 0);
   setpriority(PRIO_PROCESS, 0, 0); /* the box runs at normal priority, not the supervisor's */
   if (setgroups(0, NULL) != 0 || setresgid((gid_t)gid, (gid_t)gid, (gid_t)gid) != 0 ||
       setresuid((uid_t)uid, (uid_t)uid, (uid_t)uid) != 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
@@ -492,6 +542,8 @@ static int start_session(char **cmd) {
   if (prepare_cgroups() != 0) return -1;
   if (seccomp_file && (seccomp_fd = open(seccomp_file, O_RDONLY | O_CLOEXEC)) < 0)
     return set_err("open_%s:_%s", seccomp_file, strerror(errno)), -1;
+  if (agent_seccomp_file && (!seccomp_file || (agent_seccomp_fd = open(agent_seccomp_file, O_RDONLY | O_CLOEXEC)) < 0))
+    return set_err("open_%s:_%s", agent_seccomp_file, strerror(errno)), -1;
   int sp[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sp) != 0) return set_err("socketpair"), -1;
   bwrap_pid = fork();
@@ -499,7 +551,8 @@ static int start_session(char **cmd) {
   if (bwrap_pid == 0) exec_box(sp[1], cmd);
   close(sp[1]);
   if (seccomp_fd >= 0) close(seccomp_fd);
-  seccomp_fd = -1;
+  if (agent_seccomp_fd >= 0) close(agent_seccomp_fd);
+  seccomp_fd = agent_seccomp_fd = -1;
   sock = sp[0];
   struct pollfd pf = {sock, POLLIN, 0};
   char msg[16];
@@ -535,6 +588,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--size")) tmp_size = atoll(v);
     else if (!strcmp(a, "--inodes")) inodes = atoll(v);
     else if (!strcmp(a, "--seccomp-file")) seccomp_file = v;
+    else if (!strcmp(a, "--agent-seccomp-file")) agent_seccomp_file = v;
     else if (!strcmp(a, "--cg-cpuset")) cg_parent[3] = v;
     else if (!strcmp(a, "--cg-cpuctl")) cg_parent[4] = v;
     else if (!strcmp(a, "--run-cpus")) run_cpus = atoll(v);

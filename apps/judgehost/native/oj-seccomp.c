@@ -16,7 +16,15 @@
  * its threads' scheduling by tid). `oj-seccomp --no-locks` writes the filter
  * of the program runs (box sessions), which also refuses file locks (flock, fcntl F_SETLK/F_SETLKW and their OFD
  * forms: ENOLCK): a lock on a file every box shares (/usr, /etc) is a channel between concurrent runs. Compiles
- * keep them (go build locks its cache in the box's own /tmp).
+ * keep them (go build locks its cache in the box's own /tmp). It also refuses sockets of every family but
+ * AF_UNIX (EPERM): the runs of a session share its network namespace (a fresh one per run costs several ms of
+ * the kernel's time to tear down), so a TCP connection left in TIME_WAIT, a port in use or a packet counter
+ * would carry a signal from one case to the next (issue 24); as in isolate's box, whose loopback is down, a
+ * program has no network. `oj-seccomp --agent` writes the filter of a box session's pid 1 (oj-agent): the
+ * one-shot filter (locks and sockets allowed: it lies under a compile session's runs too) with `mount` and
+ * `clone` with CLONE_NEWPID or CLONE_NEWNS allowed, which the agent
+ * needs to give every run a fresh pid and mount namespace with its own /proc; each run's init loads the program
+ * runs' filter on top before the program starts (filters stack: the program gets both, so it can do neither).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -63,7 +71,15 @@ static void check(int rc, const char *what) {
   }
 }
 
+/* What the agent's filter lets through (see the header); every other filter refuses them. */
+static const char *const agent_only[] = {"mount"};
+static const unsigned long agent_clone = CLONE_NEWPID | CLONE_NEWNS;
+static int agent = 0;
+
 static void deny(scmp_filter_ctx ctx, const char *name, int err) {
+  if (agent)
+    for (size_t i = 0; i < sizeof agent_only / sizeof *agent_only; i++)
+      if (!strcmp(name, agent_only[i])) return;
   int nr = seccomp_syscall_resolve_name(name);
   if (nr == __NR_SCMP_ERROR) return; /* not a call of this architecture */
   check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(err), nr, 0), name);
@@ -81,6 +97,9 @@ static void not_init(scmp_filter_ctx ctx, const char *name, unsigned arg) {
 #define OJ_IOPRIO_WHO_PROCESS 1
 
 int main(int argc, char **argv) {
+  agent = argc > 1 && !strcmp(argv[1], "--agent");
+  /* The agent's filter lies under every run's, whichever the session gives (a compile session keeps locks and
+   * sockets), so it refuses no more than the one-shot filter. */
   int no_locks = argc > 1 && !strcmp(argv[1], "--no-locks");
   scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
   if (!ctx) {
@@ -95,6 +114,7 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < sizeof fallback / sizeof *fallback; i++) deny(ctx, fallback[i], ENOSYS);
   for (size_t i = 0; i < sizeof clone_new / sizeof *clone_new; i++) {
     unsigned long flag = clone_new[i];
+    if (agent && (flag & agent_clone)) continue;
     check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1, SCMP_A0_64(SCMP_CMP_MASKED_EQ, flag, flag)),
           "clone");
   }
@@ -135,6 +155,8 @@ int main(int argc, char **argv) {
       check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOLCK), SCMP_SYS(fcntl), 1,
                              SCMP_A1_32(SCMP_CMP_EQ, (unsigned)lock_cmds[i])),
             "fcntl");
+    check(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, SCMP_A0_32(SCMP_CMP_NE, AF_UNIX)),
+          "socket");
   }
   check(seccomp_export_bpf(ctx, STDOUT_FILENO), "export");
   seccomp_release(ctx);

@@ -62,6 +62,16 @@ static inline long long read_ll_file(const char *dir, const char *file, const ch
   return -1;
 }
 
+/* The number at the start of an open counter file (re-read from offset 0); -1 on failure. */
+static inline long long read_fd_ll(int fd) {
+  char buf[64];
+  if (fd < 0) return -1;
+  ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+  if (n <= 0) return -1;
+  buf[n] = 0;
+  return atoll(buf);
+}
+
 /* CPU ns of a cgroup from its open counter (v1 cpuacct.usage, v2 cpu.stat usage_usec); -1 on failure. */
 static inline long long read_cpu_ns(int fd, int version) {
   char buf[1024];

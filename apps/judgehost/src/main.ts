@@ -1,47 +1,31 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { type CliSpec, loadDotEnv, parseCliOrExit, usageExit } from '@oj/shared/cli';
+import { isJudgehostVariable, judgehostEnv, judgehostEnvHelp } from './config.js';
 import { languageInfo } from './languages/index.js';
-import { judge } from './pipeline/index.js';
+import { judgehostLogger, logTo } from './log.js';
+import { closeCompileBoxes, judge } from './pipeline/index.js';
+import { createRemoteJudge } from './remote/remote-judge.js';
 import { sandboxSelfCheck } from './sandbox/selfcheck.js';
 import { claimUidRange } from './sandbox/setup.js';
 import { UidRangeBusyError } from './sandbox/uidlock.js';
-import { Judgehost, type JudgehostOptions, jsonLog } from './worker.js';
+import { Judgehost } from './worker.js';
 
 /**
  * The judge token: `--token-file FILE` (its first line) or OJ_JUDGE_TOKEN. A token on the command line would be
  * visible to every user in `ps`, so `--token` is refused with a message naming the two alternatives.
  */
-function judgeToken(values: { token?: string; 'token-file'?: string }): string {
+function judgeToken(values: { token?: unknown; 'token-file'?: unknown }, envToken?: string): string {
   if (values.token !== undefined) {
     throw new Error(
       '--token is no longer accepted (it shows in ps): use OJ_JUDGE_TOKEN or --token-file FILE',
     );
   }
-  const file = values['token-file'];
-  const token = file ? readFileSync(file, 'utf8').split('\n')[0].trim() : process.env.OJ_JUDGE_TOKEN;
+  const file = values['token-file'] as string | undefined;
+  const token = file ? readFileSync(file, 'utf8').split('\n')[0].trim() : envToken;
   if (!token) throw new Error('the judge token is required: set OJ_JUDGE_TOKEN or pass --token-file FILE');
   return token;
-}
-
-/**
- * Log lines for a person when standard output is a terminal (`12:00:01 INFO  judged jobId=…`), else undefined:
- * the worker's JSON lines (the embedded judgehost's parent and log collectors read those).
- */
-function terminalLog(name: string): JudgehostOptions['log'] {
-  if (!process.stdout.isTTY || process.env.LOG_FORMAT === 'json') return undefined;
-  const colors = { info: 32, warn: 33, error: 31 } as const;
-  return (level, msg, extra = {}) => {
-    const fields = Object.entries(extra)
-      .map(([k, v]) => ` \x1b[90m${k}=\x1b[0m${typeof v === 'string' ? v : JSON.stringify(v)}`)
-      .join('');
-    const time = new Date().toTimeString().slice(0, 8);
-    const tag = level.toUpperCase().padEnd(5);
-    console[level === 'info' ? 'log' : level](
-      `\x1b[90m${time}\x1b[0m \x1b[${colors[level]}m${tag}\x1b[0m [${name}] ${msg}${fields}`,
-    );
-  };
 }
 
 /**
@@ -58,43 +42,84 @@ async function claimUids(auto: boolean): Promise<Record<string, string>> {
   };
 }
 
+/** The judgehost's command line, for parseCli and `--help`. */
+const cli: CliSpec = {
+  command: 'npm run judgehost --',
+  summary:
+    'Runs a judgehost: leases submissions from the server, judges them in the sandbox and posts the verdicts.',
+  flags: {
+    server: { type: 'string', value: 'URL', description: 'the server (default: OJ_SERVER)' },
+    'token-file': {
+      type: 'string',
+      value: 'FILE',
+      description: 'read the judge token from FILE (first line)',
+    },
+    workers: { type: 'string', value: 'N', description: 'concurrent jobs, 1..64 (default: one per core)' },
+    name: {
+      type: 'string',
+      value: 'NAME',
+      description: 'the name shown on the admin page (default: hostname)',
+    },
+    cache: { type: 'string', value: 'DIR', description: 'test-data cache (default: OJ_JUDGE_CACHE)' },
+    id: { type: 'string', value: 'ID', description: 'the judgehost id to resume (default: a new one)' },
+    'auto-uids': {
+      type: 'boolean',
+      description: 'take the first free sandbox uid range when OJ_SANDBOX_UID_BASE is unset',
+    },
+    token: { type: 'string', hidden: true, description: 'refused (visible in ps)' },
+  },
+  env: judgehostEnvHelp,
+};
+
 /**
  * Judgehost entry: `npm run judgehost -- --server URL [--token-file FILE] [--workers N] [--name X] [--cache DIR]
- * [--id ID] [--auto-uids]`, the token from OJ_JUDGE_TOKEN or the file. The sandbox uid range is locked first: one
- * in use makes it exit 1 with a message naming the range (`--auto-uids`, which the embedded judgehost gets, takes
- * the first free range instead when OJ_SANDBOX_UID_BASE is unset). SIGTERM / SIGINT stop leasing and let running
- * jobs finish (a second signal exits at once).
+ * [--id ID] [--auto-uids]`, the token from OJ_JUDGE_TOKEN or the file; `--help` lists the flags and variables, an
+ * unknown flag exits 2 with one line. Settings come from the environment, then a .env file (its judgehost
+ * variables only; the embedded judgehost reads none), through one schema (./config.ts): a bad value exits 1
+ * naming the variable. The sandbox uid range is locked first: one in use makes it exit 1 with a message naming the
+ * range (`--auto-uids`, which the embedded judgehost gets, takes the first free range instead when
+ * OJ_SANDBOX_UID_BASE is unset). SIGTERM / SIGINT stop leasing and let running jobs finish (a second signal exits
+ * at once).
  */
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      server: { type: 'string', default: process.env.OJ_SERVER ?? 'http://127.0.0.1:8080' },
-      token: { type: 'string' },
-      'token-file': { type: 'string' },
-      workers: { type: 'string' },
-      name: { type: 'string' },
-      cache: { type: 'string', default: process.env.OJ_JUDGE_CACHE ?? './judge-cache' },
-      id: { type: 'string' },
-      'auto-uids': { type: 'boolean', default: false },
-    },
-  });
-  const token = judgeToken(values);
+  const { values } = parseCliOrExit(cli);
+  if (!process.env.OJ_JUDGE_PARENT_PID) loadDotEnv(isJudgehostVariable);
+  const env = judgehostEnv();
+  values.server ??= env.OJ_SERVER;
+  values.cache ??= env.OJ_JUDGE_CACHE;
+  if (!/^https?:\/\/\S+$/.test(values.server as string)) usageExit(cli, '--server must be an http(s) URL');
+  const token = judgeToken(values, env.OJ_JUDGE_TOKEN);
   const workers = values.workers ? Number(values.workers) : os.availableParallelism();
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error('--workers must be 1..64');
-  const name = values.name ?? os.hostname();
-  const log = terminalLog(name) ?? jsonLog(name);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) usageExit(cli, '--workers must be 1..64');
+  const name = (values.name as string | undefined) ?? os.hostname();
+  // pino as the server's: pretty on a terminal, JSON lines otherwise (LOG_FORMAT overrides).
+  const log = logTo(judgehostLogger(name, env.LOG_FORMAT));
   const uids = await claimUids(values['auto-uids'] as boolean);
   log('info', 'starting', { server: values.server, workers, ...uids });
   const host = new Judgehost({
     server: values.server as string,
     token,
     workers,
-    name: values.name,
+    name: values.name as string | undefined,
     cacheDir: resolve(values.cache as string),
-    judgehostId: values.id,
+    judgehostId: values.id as string | undefined,
     judge,
+    afterStop: closeCompileBoxes,
     languages: languageInfo,
     log,
+    // OJ_REMOTE_JUDGE=true: remote problems are judged on their sites beside the sandbox workers.
+    ...(env.OJ_REMOTE_JUDGE
+      ? {
+          remote: {
+            max: env.OJ_REMOTE_JUDGE_MAX,
+            judge: createRemoteJudge({
+              pollIntervalMs: env.OJ_REMOTE_POLL_MS,
+              maxPolls: env.OJ_REMOTE_MAX_POLLS,
+              log,
+            }),
+          },
+        }
+      : {}),
     // A machine whose sandbox fails this check leases nothing and gives back the job that showed it.
     machineCheck: async () => {
       const check = await sandboxSelfCheck();
@@ -122,8 +147,8 @@ async function main() {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   // Embedded mode: exit when the server that started us is gone (even if it was killed without cleanup).
-  const parent = Number(process.env.OJ_JUDGE_PARENT_PID);
-  if (parent > 0) {
+  const parent = env.OJ_JUDGE_PARENT_PID;
+  if (parent) {
     setInterval(() => {
       try {
         process.kill(parent, 0);
@@ -138,6 +163,9 @@ async function main() {
 
 main().catch((e) => {
   // A range in use is the operator's to fix: the message says how; a stack would only hide it.
-  console.error(e instanceof UidRangeBusyError ? `judgehost not started: ${e.message}` : e);
+  // So is a bad setting (the message names the variable).
+  const known =
+    e instanceof UidRangeBusyError || (e instanceof Error && e.message.startsWith('Invalid environment'));
+  console.error(known ? `judgehost not started: ${e.message}` : e);
   process.exit(1);
 });

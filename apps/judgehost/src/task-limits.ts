@@ -9,15 +9,21 @@ const CASE_SLACK_MS = 5_000;
 
 /**
  * The most a task may take before the worker gives up on it (ms): set-up and compiles, then per case the largest
- * wall limit of the user run (3 x (TL x the largest language factor + grace)), plus the special judge's wall limit
- * or the interactor's (2 x the user's), plus slack. Past it the task is reported as System Error.
+ * wall limit of the user run (3 x (TL x the largest language factor + grace); with the borderline TLE re-check on,
+ * TL x (1 + margin) as the sandbox then allows, and twice: a case may be run once more; twice too for file IO,
+ * whose FIFO run may be followed by one with a regular output file), plus the special judge's
+ * wall limit or the interactor's (2 x the user's), plus slack. Past it the task is reported as System Error.
  */
 export function taskDeadlineMs(task: JudgeTask): number {
-  const userWall = 3 * (task.problem.timeLimitMs * OTHER_FACTOR + CPU_GRACE_MS);
+  const margin = task.problem.tleRecheck?.marginPercent ?? 0;
+  const cpuMs = Math.floor((task.problem.timeLimitMs * OTHER_FACTOR * (100 + margin)) / 100);
+  const userWall = 3 * (cpuMs + CPU_GRACE_MS);
   const mode = task.problem.judgeMode;
   const checkerWall = mode === 'spj' ? CHECKER_LIMITS.wallMs : mode === 'interactive' ? 2 * userWall : 0;
   const cases = Math.max(1, task.testcases.length);
-  return TASK_BASE_MS + cases * (userWall + checkerWall + CASE_SLACK_MS);
+  // a case may run twice: the borderline TLE re-check, or a file-IO run judged again with a regular output file
+  const runs = margin || task.problem.isFileIO ? 2 : 1;
+  return TASK_BASE_MS + cases * (runs * (userWall + checkerWall) + CASE_SLACK_MS);
 }
 
 /** A System Error result for a task the worker could not judge. */

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { type JudgeResult, JudgeStatus, type JudgeTask, judgeTask } from '@oj/shared';
 import { TestdataCache } from './cache.js';
 import { HttpError, JudgeClient } from './client.js';
+import { judgehostLogger, logTo } from './log.js';
 import { MachineHealth } from './machine-health.js';
 import type { ProgressStatus } from './pipeline/index.js';
 import { ProgressReporter } from './progress.js';
+import type { RemoteJudgeFn } from './remote/remote-judge.js';
 import { workerCpu } from './sandbox/cpus.js';
 import { failedResult, taskDeadlineMs } from './task-limits.js';
 
@@ -21,6 +23,8 @@ export type JudgeFn = (
     judgehostId: string;
     /** The CPU this worker's runs are pinned to (sandbox `workerCpu`). */
     cpu?: number;
+    /** This worker's slot (0..workers-1): the pipeline keeps a compile box session per slot. */
+    worker?: number;
     onPhase?(phase: 'prepare' | 'data' | 'case', ms: number): void;
     /** Aborted at the task's deadline (the pipeline then cancels its runs and closes its box sessions). */
     signal?: AbortSignal;
@@ -58,14 +62,22 @@ export interface JudgehostOptions {
   machineCheck?: () => Promise<string | null>;
   /** How often a judgehost that cannot judge checks itself again, ms (default 30 000). */
   recheckMs?: number;
+  /** Called at the end of `stop` (the pipeline's kept compile boxes are closed there: `closeCompileBoxes`). */
+  afterStop?: () => Promise<void>;
+  /**
+   * Remote judging (`OJ_REMOTE_JUDGE=true`, docs/remote-judges.md): the workers lease with `remote: true` while
+   * fewer than `max` remote jobs run; a leased remote job is handed to `judge` (no sandbox, no box session) and
+   * the worker goes back to leasing at once, so remote jobs never hold a sandbox worker or its CPU.
+   */
+  remote?: { judge: RemoteJudgeFn; max: number };
 }
 
-/** The worker's default log: one JSON line per event on stdout / stderr (the embedded judgehost's parent reads them). */
+/**
+ * The worker's default log: one JSON line per event (pino, ./log.ts), info on stdout, warn and error on stderr
+ * (the embedded judgehost's parent reads them).
+ */
 export function jsonLog(name: string): NonNullable<JudgehostOptions['log']> {
-  return (level, msg, extra) =>
-    console[level === 'info' ? 'log' : level](
-      JSON.stringify({ time: new Date().toISOString(), level, judgehost: name, msg, ...extra }),
-    );
+  return logTo(judgehostLogger(name, 'json'));
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -95,6 +107,10 @@ export class Judgehost {
   private readonly stopping = new AbortController();
   private readonly running = new Set<number>();
   private loops: Promise<void>[] = [];
+  /** Remote jobs being judged on their sites (job id -> its promise, which posts the result). */
+  private readonly remoteJobs = new Map<number, Promise<void>>();
+  /** Aborted when `stop`'s grace period ends: remote jobs still polling then end as Submitted Failed. */
+  private readonly remoteAbort = new AbortController();
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private registering: Promise<void> | null = null;
   private beating: Promise<void> | null = null;
@@ -158,12 +174,15 @@ export class Judgehost {
    */
   async stop(graceMs = 30_000): Promise<void> {
     this.stopping.abort();
-    const all = Promise.all(this.loops);
+    // Remote jobs keep polling their sites during the grace period (their code is on the site already).
+    const all = Promise.all([...this.loops, ...this.remoteJobs.values()]);
     await Promise.race([all, sleep(graceMs)]);
+    this.remoteAbort.abort();
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.health.stop();
     await this.beating;
     if (this.running.size) this.log('warn', 'abandoning running jobs', { jobIds: this.runningJobs });
+    await this.opts.afterStop?.().catch(() => {});
   }
 
   private async persistedId(): Promise<string> {
@@ -239,7 +258,19 @@ export class Judgehost {
   ): Promise<unknown> {
     try {
       const task = await this.client.lease(
-        { judgehostId: this.id, lanes: this.opts.lanes ?? ['judge', 'test'], waitSeconds },
+        {
+          judgehostId: this.id,
+          lanes: this.opts.lanes ?? ['judge', 'test'],
+          waitSeconds,
+          // Remote jobs are submissions (the judge lane), at most `remote.max` at once.
+          ...(this.opts.remote
+            ? {
+                remote:
+                  (this.opts.lanes ?? ['judge']).includes('judge') &&
+                  this.remoteJobs.size < this.opts.remote.max,
+              }
+            : {}),
+        },
         signal,
       );
       state.delay = 500;
@@ -287,6 +318,10 @@ export class Judgehost {
       if (signal.aborted) {
         await this.release(task);
         break;
+      }
+      if (task.remote) {
+        this.startRemote(task, worker);
+        continue;
       }
       // The previous task's clean-up ran while its result was posted and this lease answered.
       await cleaning;
@@ -336,6 +371,51 @@ export class Judgehost {
     return null;
   }
 
+  /**
+   * Judges a remote job on its site in the background (the worker leases on meanwhile) and posts its result. A
+   * judgehost without remote judging should never be sent one (it does not lease with `remote`): Submitted Failed.
+   */
+  private startRemote(task: JudgeTask, worker: number): void {
+    const remote = this.opts.remote;
+    const started = performance.now();
+    this.running.add(task.jobId);
+    const done = (async () => {
+      const result: JudgeResult = remote
+        ? await remote.judge(task, this.id, this.remoteAbort.signal, () => {
+            // The site holds the code: the submission shows Judging (the lease made it Compiling).
+            this.client
+              .progress({ judgehostId: this.id, jobId: task.jobId, status: JudgeStatus.JUDGING })
+              .catch(() => undefined);
+          })
+        : {
+            ...failedResult(
+              this.id,
+              task.jobId,
+              task.version,
+              'This judgehost does not judge remote problems',
+            ),
+            status: JudgeStatus.SUBMITTED_FAILED,
+            remote: task.remote ? { runId: null, accountId: task.remote.account.id } : null,
+          };
+      const accepted = await this.postResult(result);
+      this.log('info', 'judged', {
+        worker,
+        jobId: task.jobId,
+        submitId: task.submitId,
+        status: result.status,
+        remote: { oj: task.remote?.oj, problemId: task.remote?.problemId, ...result.remote },
+        ms: Math.round(performance.now() - started),
+        accepted,
+      });
+    })()
+      .catch((e) => this.log('error', 'remote job failed', { jobId: task.jobId, error: String(e) }))
+      .finally(() => {
+        this.running.delete(task.jobId);
+        this.remoteJobs.delete(task.jobId);
+      });
+    this.remoteJobs.set(task.jobId, done);
+  }
+
   /** Gives a leased job back to the server (queued again there without counting an attempt). */
   private async release(task: JudgeTask): Promise<void> {
     try {
@@ -378,6 +458,7 @@ export class Judgehost {
         workRoot: join(this.opts.cacheDir, 'work'),
         judgehostId: this.id,
         cpu: workerCpu(worker),
+        worker,
         onStatus: (status, judged, total) => {
           // The lease marked the job Compiling already (server leaseOne): no round trip for saying it again.
           if (status === JudgeStatus.COMPILING && judged === 0) return;

@@ -26,9 +26,12 @@ export interface EmbeddedJudge {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Server variables the judgehost needs (its own settings); every other variable (secrets) stays behind. */
+/**
+ * Server variables the judgehost needs (its own settings); every other variable (secrets) stays behind, the
+ * remote-judge pool's key too (OJ_REMOTE_JUDGE_KEY: the judgehost gets passwords opened, per task, never the key).
+ */
 const PASSED =
-  /^(PATH|LANG|LC_ALL|TZ|TMPDIR|NODE_OPTIONS|OJ_SANDBOX_\w+|OJ_CGROUP_PARENT|OJ_BWRAP|OJ_SERVER)$/;
+  /^(PATH|LANG|LC_ALL|TZ|TMPDIR|NODE_OPTIONS|OJ_SANDBOX_\w+|OJ_CGROUP_PARENT|OJ_BWRAP|OJ_SERVER|OJ_REMOTE_(?!JUDGE_KEY$)\w+)$/;
 
 /**
  * The embedded judgehost's environment: PATH, locale, time zone, TMPDIR, its own OJ_* sandbox settings from

@@ -2,14 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type CliSpec, loadDotEnv, parseCliOrExit } from '@oj/shared/cli';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { newExtensionPoints } from './app-events.js';
 import type { AppContext } from './context.js';
-import { type DbHandle, openDb } from './db/client.js';
+import { type DbHandle, openDb, openEmbeddedDb } from './db/client.js';
 import { makePrivate } from './db/private-dir.js';
 import { seed } from './db/seed.js';
 import { type EmbeddedJudge, judgeCacheDir, startEmbeddedJudge } from './embedded-judge.js';
-import { type Env, loadEnv } from './env.js';
+import { type Env, loadEnv, serverEnvHelp } from './env.js';
 import { logStream } from './logging.js';
 import { ConfigService } from './modules/config/config.service.js';
 import { markClosing } from './modules/health/health.routes.js';
@@ -20,7 +22,7 @@ import { backupRequestFile, serverPidFile, writeBackup } from './ops/backup.js';
 declare const __OJ_COMPILED__: boolean | undefined;
 
 /** Signals this close to the first are the same request (npm forwards the terminal's SIGINT it also got). */
-const SIGNAL_DEDUP_MS = 1000;
+const SIGNAL_DEDUP_MS = 3000;
 
 /** How long the embedded judgehost may take to finish its running jobs on shutdown (its own limit is 30 s). */
 const JUDGE_DRAIN_MS = 35_000;
@@ -35,14 +37,25 @@ const CLOSE_GRACE_MS = 5_000;
 const HARD_EXIT_MS = JUDGE_DRAIN_MS + CLOSE_GRACE_MS + 10_000;
 
 /** The one line a person needs after start-up: where the site is and how root signs in. */
-function readyLine(env: Env, port: number, rootPassword: string | undefined, created: boolean): string {
+function readyLine(
+  env: Env,
+  port: number,
+  rootPassword: string | undefined,
+  created: boolean,
+  db: DbHandle['label'],
+): string {
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const how = rootPassword
     ? `sign in as root with password ${rootPassword} (shown only this once)`
     : created
       ? 'sign in as root with the password in OJ_ADMIN_PASSWORD'
       : 'sign in as root with the password you set';
-  return `OJ is ready at http://${host}:${port}/ — ${how}; admin back office at /admin`;
+  const database = {
+    pglite: 'embedded PGlite',
+    'private-postgres': 'its own PostgreSQL cluster',
+    postgres: 'PostgreSQL at DATABASE_URL',
+  }[db];
+  return `OJ is ready at http://${host}:${port}/ (database: ${database}) — ${how}; admin back office at /admin`;
 }
 
 /**
@@ -62,9 +75,14 @@ function onShutdown(
   let firstAt = 0;
   const stop = async (signal: string) => {
     if (closing) {
-      // Ctrl-C under `npm start` arrives twice at once (from the terminal and forwarded by npm): only a signal
-      // sent later, on purpose, cuts the drain short.
-      if (Date.now() - firstAt < SIGNAL_DEDUP_MS) return;
+      // A signal to the `npm start` process group arrives twice: directly and forwarded by npm, which on a loaded
+      // machine forwards it seconds later (the shutdown test then saw exit code 1, 3 times in 26). A repeated
+      // SIGTERM (npm's echo, a service manager's retry) never cuts the drain short; a second Ctrl-C sent on
+      // purpose, after the first one's echo, does.
+      if (signal === 'SIGTERM' || Date.now() - firstAt < SIGNAL_DEDUP_MS) {
+        app.log.info({ signal }, 'signal repeated: still draining');
+        return;
+      }
       app.log.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
@@ -138,22 +156,49 @@ function serveBackups(app: FastifyInstance, handle: DbHandle, dataDir: string) {
   });
 }
 
-/** Process entry (`npm start`): migrate, seed, serve the API and the web app, start the embedded judgehost. */
+/** The server's command line: no flags but --help (settings are environment variables; README "Configuration"). */
+const cli: CliSpec = {
+  command: 'npm start --',
+  summary:
+    'Runs the online judge: migrates and seeds the database, serves the API and the web app, starts the embedded judgehost.',
+  flags: {},
+  env: [
+    ...serverEnvHelp,
+    { name: 'OJ_ENV_FILE', description: 'the .env file to read', default: '<checkout>/.env' },
+  ],
+};
+
+/**
+ * Process entry (`npm start`): `--help` lists the variables, an unknown flag exits 2; reads .env (the environment
+ * wins), then migrates, seeds, serves the API and the web app and starts the embedded judgehost. A bad variable
+ * exits 1 naming it.
+ */
 async function main() {
   const started = Date.now();
+  parseCliOrExit(cli);
+  loadDotEnv();
   const env = loadEnv();
   // The data dir is private (0700: database, uploads, staged test data); the sandbox never enters it.
   makePrivate(env.dataDir);
-  const fresh = !env.DATABASE_URL && !fs.existsSync(path.join(env.dataDir, 'pglite', 'PG_VERSION'));
   const here = path.dirname(fileURLToPath(import.meta.url));
-  // The compiled server starts a fresh embedded database from the build's template (initdb and migrations done).
+  // The compiled server starts a fresh PGlite database from the build's template (initdb and migrations done).
   const template =
     typeof __OJ_COMPILED__ !== 'undefined' ? path.resolve(here, '../dist/pglite-template.tar.gz') : undefined;
-  const handle = await openDb(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, 'pglite'), template },
-  );
+  // Without DATABASE_URL: the private PostgreSQL cluster when installed, else PGlite (issue 22 item 1).
+  const embedded = env.DATABASE_URL
+    ? null
+    : await openEmbeddedDb(env.dataDir, { forced: env.OJ_EMBEDDED_DB, template });
+  const handle = embedded ? embedded.handle : await openDb({ url: env.DATABASE_URL });
+  const fresh = embedded?.fresh ?? false;
   const dbMs = Date.now() - started;
-  const ctx: AppContext = { env, db: handle.db, dbKind: handle.kind, config: new ConfigService(handle.db) };
+  const ctx: AppContext = {
+    env,
+    db: handle.db,
+    dbKind: handle.kind,
+    dbLabel: handle.label,
+    config: new ConfigService(handle.db),
+    ...newExtensionPoints(),
+  };
   const seeded = await seed(ctx);
   const webDist = env.OJ_WEB_DIST ?? path.resolve(here, '../../web/dist');
   const stream = logStream();
@@ -168,7 +213,8 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  app.log.info({ ms: Date.now() - started, dbMs, db: handle.kind, fresh }, 'ready');
+  app.log.info({ ms: Date.now() - started, dbMs, db: handle.label, fresh }, 'ready');
+  if (embedded?.why) app.log.info({ db: 'pglite', why: embedded.why }, 'embedded database: PGlite');
   // Embedded judgehost: one child process, workers from OJ_EMBEDDED_JUDGE_WORKERS (default one per core, 0 = none).
   const judgeWorkers = env.OJ_EMBEDDED_JUDGE_WORKERS ?? os.availableParallelism();
   if (judgeWorkers > 0) {
@@ -182,10 +228,12 @@ async function main() {
   }
   // Printed once (the only time a generated password is shown), on stdout whatever the log format.
   const created = seeded.generatedRootPassword !== undefined || fresh;
-  console.log(`\n  ${readyLine(env, port, seeded.generatedRootPassword, created)}\n`);
+  console.log(`\n  ${readyLine(env, port, seeded.generatedRootPassword, created, handle.label)}\n`);
 }
 
 main().catch((e) => {
-  console.error(e);
+  // A bad setting is the operator's to fix: the message names the variable; a stack would only hide it.
+  const setting = e instanceof Error && /^(Invalid environment|OJ_ENV_FILE)/.test(e.message);
+  console.error(setting ? `server not started: ${e.message}` : e);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../src/app.js';
+import { newExtensionPoints } from '../src/app-events.js';
 import type { AppContext } from '../src/context.js';
 import { openDb } from '../src/db/client.js';
 import { seed } from '../src/db/seed.js';
@@ -33,7 +34,7 @@ function configTtlMs(): number {
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  appOptions: Pick<BuildAppOptions, 'onRoute'> = {},
+  appOptions: Pick<BuildAppOptions, 'onRoute' | 'checkResponses'> = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const dbName = url ? `oj_test_${randomBytes(6).toString('hex')}` : undefined;
@@ -52,9 +53,11 @@ export async function createTestApp(
     db: handle.db,
     dbKind: handle.kind,
     config: new ConfigService(handle.db, configTtlMs()),
+    ...newExtensionPoints(),
   };
   await seed(ctx);
-  const app = await buildApp({ ctx, ...appOptions });
+  // Every answer of a route the OpenAPI document describes is checked against its schema (a mismatch is a 500).
+  const app = await buildApp({ ctx, checkResponses: () => {}, ...appOptions });
   await app.ready();
   return {
     app,

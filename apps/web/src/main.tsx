@@ -1,5 +1,7 @@
+import './lib/zod-jitless.js';
 import './lib/antd-react19.js';
 import './app/global.css';
+import './app/a11y.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';

@@ -51,7 +51,16 @@ async function pruneOtherVersions(root: string, pid: number, keep: string): Prom
   }
 }
 
-async function build(problem: JudgeProblem, language: Language, root: string, key: string, scratch: string) {
+type CompileOptions = Parameters<Language['compile']>[1];
+
+async function build(
+  problem: JudgeProblem,
+  language: Language,
+  root: string,
+  key: string,
+  scratch: string,
+  options: CompileOptions,
+) {
   const finalDir = join(root, key);
   if (await exists(join(finalDir, READY))) return { ok: true as const, checker: { dir: finalDir, language } };
   const suffix = randomBytes(4).toString('hex');
@@ -64,7 +73,7 @@ async function build(problem: JudgeProblem, language: Language, root: string, ke
     for (const [name, content] of Object.entries(extra))
       await writeFile(join(compileDir, safeName(name)), content);
     await writeFile(join(compileDir, language.sourceFile), problem.spj?.code ?? '');
-    const compiled = await language.compile(compileDir);
+    const compiled = await language.compile(compileDir, options);
     if (!compiled.ok) return { ok: false as const, message: compiled.message || 'Checker compile failed' };
     await copyOutFiles(compileDir, tmp);
     await writeFile(join(tmp, READY), '', { mode: 0o444 });
@@ -89,12 +98,14 @@ async function build(problem: JudgeProblem, language: Language, root: string, ke
  * `<workRoot>/checkers/` as root-owned read-only files (the compile itself runs in a dir under `scratch`, on the
  * work tmpfs); concurrent callers share one build. judgeExtraFile entries are written beside the source.
  * Returns `{ ok: false, message }` for a compile error or an unknown language (the task is then a System Error).
+ * `options` go to `Language.compile` (the worker's compile box and CPU).
  */
 export function compileChecker(
   problem: JudgeProblem,
   getLanguage: (name: string) => Language | undefined,
   workRoot: string,
   scratch: string,
+  options?: CompileOptions,
 ): Promise<CheckerCompileResult> {
   const spj = problem.spj;
   if (!spj)
@@ -106,7 +117,7 @@ export function compileChecker(
   const running = inflight.get(key);
   if (running) return running;
   const job = mkdir(root, { recursive: true })
-    .then(() => build(problem, language, root, key, scratch))
+    .then(() => build(problem, language, root, key, scratch, options))
     .finally(() => inflight.delete(key));
   inflight.set(key, job);
   return job;

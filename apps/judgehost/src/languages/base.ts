@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
+import { LIMITS } from '@oj/shared';
 import { BOX_PATH } from '../sandbox/box.js';
-import { runSandboxed } from '../sandbox/index.js';
+import { compileInBox } from '../sandbox/boxd/compile.js';
 import type { SandboxLimits } from '../sandbox/types.js';
 import type { Language } from './types.js';
 
@@ -21,8 +22,8 @@ export const COMPILE_LIMITS: SandboxLimits = {
 /** Compiler messages shown to users are cut to this many bytes. */
 export const COMPILE_MESSAGE_BYTES = 16 * 1024;
 
-/** Languages other than C/C++ get this factor on time and memory (HOJ). */
-export const OTHER_FACTOR = 2;
+/** Languages other than C/C++ get this factor on time and memory (HOJ; the web shows the same figure). */
+export const OTHER_FACTOR = LIMITS.otherLanguageFactor;
 
 /** How one language is declared: the rest (compile, version cache, defaults) comes from `defineLanguage`. */
 export interface LanguageSpec {
@@ -81,7 +82,7 @@ const compileFailures: Record<string, string> = {
   OLE: 'Compiler output limit exceeded',
 };
 
-/** Builds a `Language` from its declaration (compile in the sandbox with COMPILE_LIMITS, cached version). */
+/** Builds a `Language` from its declaration (compile in a box session with COMPILE_LIMITS, cached version). */
 export function defineLanguage(spec: LanguageSpec): Language {
   let version: Promise<string | null> | undefined;
   return {
@@ -89,18 +90,23 @@ export function defineLanguage(spec: LanguageSpec): Language {
     sourceFile: spec.sourceFile,
     factor: spec.factor,
     compiled: spec.compileArgv !== undefined,
+    compileArgv: spec.compileArgv,
     async compile(workDir, options) {
       if (!spec.compileArgv) return { ok: true, message: '' };
       if ((await this.version()) === null) {
         return { ok: false, systemError: true, message: `${spec.name} is not available on this judgehost` };
       }
-      const result = await runSandboxed({
-        argv: spec.compileArgv,
+      // A run of a box session (the worker's kept compile box, or a fresh one): docs/sandbox.md "Compiles in box
+      // sessions". The compiler's files are copied back into workDir.
+      const result = await compileInBox(
         workDir,
-        env: spec.compileEnv,
-        limits: { ...COMPILE_LIMITS, ...spec.compileLimits },
-        cpu: options?.cpu,
-      });
+        {
+          argv: spec.compileArgv,
+          env: spec.compileEnv,
+          limits: { ...COMPILE_LIMITS, ...spec.compileLimits },
+        },
+        { box: options?.box, cpu: options?.cpu },
+      );
       const output = `${result.stderr.toString()}${result.stdout.toString()}`.trim();
       if (result.verdict === 'OK') {
         const kept = spec.compileNoise ? output.replace(spec.compileNoise, '').trim() : output;

@@ -1,3 +1,4 @@
+import type { CompileBox } from '../sandbox/boxd/compile.js';
 import type { SandboxLimits } from '../sandbox/types.js';
 
 /**
@@ -12,14 +13,17 @@ export interface Language {
   factor: number;
   /** Whether a compile step exists. */
   compiled: boolean;
+  /** The compiler's argv run in the work dir (undefined: no compile step); benches time the bare compiler with it. */
+  compileArgv?: readonly string[];
   /**
-   * Compiles `workDir/sourceFile` inside the sandbox with the compile limits; artifacts stay in `workDir`.
-   * `ok` false is a Compile Error with `message` (truncated compiler output). `options.cpu` pins the compiler
-   * to that CPU (the worker's).
+   * Compiles `workDir/sourceFile` (and the other files of `workDir`, at most 32) in a box session with the
+   * compile limits; the files the compiler writes are copied into `workDir` (root-owned, read-only). `ok` false
+   * is a Compile Error with `message` (truncated compiler output). `options.box`: the worker's kept compile
+   * session (else a fresh session per compile); `options.cpu` pins a fresh one to that CPU (the worker's).
    */
   compile(
     workDir: string,
-    options?: { cpu?: number },
+    options?: { cpu?: number; box?: CompileBox },
   ): Promise<{ ok: boolean; message: string; systemError?: boolean }>;
   /**
    * How to run the compiled program in a box session: argv (the program's files are at /p, read-only; the cwd

@@ -34,7 +34,7 @@ export async function compileCheck(
   await writeExtraFiles(dir, task.problem.judgeExtraFile);
   await writeFile(join(dir, language.sourceFile), task.code);
   if (!language.compiled) return { status: JudgeStatus.ACCEPTED, errorMessage: null };
-  const compiled = await language.compile(dir, { cpu: rt.cpu });
+  const compiled = await language.compile(dir, { cpu: rt.cpu, box: rt.compileBox });
   const message = truncateText(compiled.message ?? '', COMPILE_MESSAGE_MAX);
   if (compiled.systemError) {
     return { status: JudgeStatus.SYSTEM_ERROR, errorMessage: message || 'Compiler failed to run' };

@@ -17,7 +17,7 @@ import { sessionTmpBytes, TaskSessions } from './sessions.js';
 import { runTest } from './test-run.js';
 
 export { compareOutput } from './compare.js';
-export type { Runtime } from './runtime.js';
+export { closeCompileBoxes, type Runtime } from './runtime.js';
 
 /** What the worker gives the pipeline. */
 export interface JudgeDeps {
@@ -35,6 +35,11 @@ export interface JudgeDeps {
   runtime?: Runtime;
   /** The CPU the worker's runs are pinned to (the real runtime only); undefined = not pinned. */
   cpu?: number;
+  /**
+   * The worker's slot in this process (the real runtime only): its compiles run in a compile box session kept for
+   * that slot across tasks (wiped between compiles as between test cases); undefined = a fresh session each.
+   */
+  worker?: number;
   /**
    * Timing hook (the worker's phase breakdown): `prepare` = source written + compiled + checker ready, `data` =
    * test data of one case fetched or found in the cache, `case` = one case run and judged; wall ms each.
@@ -116,7 +121,8 @@ export async function judge(task: JudgeTask, deps: JudgeDeps): Promise<JudgeResu
   let taskDir: string | null = null;
   let sessions: TaskSessions | null = null;
   try {
-    const rt = deps.runtime ?? (await defaultRuntime(deps.cpu));
+    const slot = deps.worker === undefined ? undefined : `${deps.judgehostId}/${deps.worker}`;
+    const rt = deps.runtime ?? (await defaultRuntime(deps.cpu, slot));
     if (!reachableRoots.has(deps.workRoot)) {
       for (const dir of [deps.workRoot, join(deps.workRoot, 'checkers')]) await ensureTraversable(dir);
       await assertReachable(deps.workRoot);

@@ -20,6 +20,11 @@ export interface JudgeLimits {
   timeMs: number;
   /** Memory limit, KB: MLE when a run's peak is above it. */
   memoryKb: number;
+  /**
+   * Borderline TLE re-check (problem.tleRecheck): a run that ended by itself with CPU time above `timeMs` and at
+   * most this many ms is run once more (pipeline/recheck.ts). Null: the problem's policy is off.
+   */
+  recheckUpToMs: number | null;
   /** What the sandbox enforces (with grace and headroom). */
   sandbox: SandboxLimits;
 }
@@ -31,16 +36,21 @@ export function outputCapBytes(expectedBytes: number): number {
 
 /**
  * Limits of one user run: time and memory of the problem times the language `factor`; the sandbox gets CPU TL+200 ms,
- * wall 3x that, memory ML+100 MB, the problem's stack, and the output cap for `expectedBytes` (bytes).
+ * wall 3x that, memory ML+100 MB, the problem's stack, and the output cap for `expectedBytes` (bytes). With the
+ * borderline TLE re-check on (problem.tleRecheck, margin m %), runs up to TL x (1 + m/100) are re-checked and the
+ * sandbox's CPU limit is that plus the 200 ms, so such a run always ends by itself and is measured, never killed.
  */
 export function userLimits(problem: JudgeProblem, factor: number, expectedBytes: number): JudgeLimits {
   const timeMs = problem.timeLimitMs * factor;
   const memoryKb = problem.memoryLimitMb * 1024 * factor;
-  const cpuMs = timeMs + CPU_GRACE_MS;
+  const margin = problem.tleRecheck?.marginPercent;
+  const recheckUpToMs = margin ? Math.floor((timeMs * (100 + margin)) / 100) : null;
+  const cpuMs = (recheckUpToMs ?? timeMs) + CPU_GRACE_MS;
   const outputBytes = outputCapBytes(expectedBytes);
   return {
     timeMs,
     memoryKb,
+    recheckUpToMs,
     sandbox: {
       cpuMs,
       wallMs: cpuMs * 3,

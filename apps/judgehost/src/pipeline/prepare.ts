@@ -45,7 +45,7 @@ export async function prepareTask(
   await writeExtraFiles(compileDir, task.problem.userExtraFile);
   await writeFile(join(compileDir, language.sourceFile), task.code);
   if (language.compiled) {
-    const compiled = await language.compile(compileDir, { cpu: rt.cpu });
+    const compiled = await language.compile(compileDir, { cpu: rt.cpu, box: rt.compileBox });
     const message = truncateText(compiled.message ?? '', COMPILE_MESSAGE_MAX);
     if (compiled.systemError) return { kind: 'systemError', message: message || 'Compiler failed to run' };
     if (!compiled.ok) return { kind: 'compileError', message };
@@ -61,7 +61,10 @@ export async function prepareTask(
     if (!task.problem.spj) {
       return { kind: 'systemError', message: `The ${task.problem.judgeMode} problem has no checker code` };
     }
-    const built = await compileChecker(task.problem, rt.getLanguage, workRoot, taskDir);
+    const built = await compileChecker(task.problem, rt.getLanguage, workRoot, taskDir, {
+      cpu: rt.cpu,
+      box: rt.compileBox,
+    });
     if (!built.ok) {
       const what = task.problem.judgeMode === 'interactive' ? 'Interactor' : 'Special judge';
       return {

@@ -1,3 +1,4 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 /** Size of the previews of input, expected and user output kept in case results, bytes. */
@@ -21,7 +22,7 @@ export async function previewFile(path: string, max = PREVIEW_BYTES): Promise<st
   let fh: Awaited<ReturnType<typeof open>> | undefined;
   try {
     fh = await open(path, 'r');
-    const buf = Buffer.alloc(max + 4);
+    const buf = Buffer.allocUnsafe(max + 4); // 1 KB: from the pool, not zero-filled
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
     return previewBuffer(buf.subarray(0, bytesRead), max);
   } catch {
@@ -31,15 +32,22 @@ export async function previewFile(path: string, max = PREVIEW_BYTES): Promise<st
   }
 }
 
-/** The first `max` bytes of a (root-only) file: what previews of a user's output are made from. */
+/**
+ * The first `max` bytes of a (root-only) file: what previews of a user's output are made from. The file is a
+ * finished run's output on a session tmpfs, so it is read synchronously (microseconds, no thread-pool round
+ * trips) into a buffer of its size, not of `max` (a 64 KB zero-filled buffer per case was most of the judgehost's
+ * garbage: issue 24 item 2).
+ */
 export async function readHead(path: string, max: number): Promise<Buffer> {
-  const fh = await open(path, 'r');
+  const fd = openSync(path, 'r');
   try {
-    const buf = Buffer.alloc(max);
-    const { bytesRead } = await fh.read(buf, 0, max, 0);
-    return buf.subarray(0, bytesRead);
+    const buf = Buffer.allocUnsafe(Math.min(max, fstatSync(fd).size));
+    let used = 0;
+    for (let n = 1; n > 0 && used < buf.length; used += n)
+      n = readSync(fd, buf, used, buf.length - used, used);
+    return buf.subarray(0, used);
   } finally {
-    await fh.close();
+    closeSync(fd);
   }
 }
 

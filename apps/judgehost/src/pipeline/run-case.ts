@@ -10,6 +10,7 @@ import { compareFiles } from './compare-files.js';
 import { safeName } from './files.js';
 import { interactorLimits, type JudgeLimits, userLimits } from './limits.js';
 import { OUTPUT_HEAD_BYTES, PREVIEW_BYTES, previewBuffer, previewFile, readHead } from './preview.js';
+import { recheckKeepsSecond, shouldRecheck } from './recheck.js';
 import type { Runtime } from './runtime.js';
 import type { TaskSessions } from './sessions.js';
 import { OUTPUT_LIMIT_MESSAGE, runVerdict } from './verdict.js';
@@ -58,20 +59,54 @@ function extraInputs(ctx: CaseContext, taken: { name: string }[]): { name: strin
  * /w/<ioReadFileName> and /w/<ioWriteFileName> a FIFO the supervisor drains; the userExtraFile entries read-only in
  * /w too (as before sessions, where the program's files were bound at /w). stdout stays in a root-only file.
  */
-function userRunSpec(ctx: CaseContext, limits: JudgeLimits, inputPath: string): BoxRunSpec {
+function userRunSpec(
+  ctx: CaseContext,
+  limits: JudgeLimits,
+  inputPath: string,
+  outputAs: OutputAs = 'fifo',
+): BoxRunSpec {
   const spec: BoxRunSpec = { ...ctx.language.runSpec(limits.sandbox), captureStdout: false };
   const p = ctx.problem;
   const inputs: { name: string; file: string }[] = [];
+  let output: string | undefined;
   if (p.isFileIO && p.judgeMode !== 'interactive') {
     if (p.ioReadFileName) inputs.push({ name: safeName(p.ioReadFileName), file: inputPath });
+    if (p.ioWriteFileName) output = safeName(p.ioWriteFileName);
     // through the supervisor (a FIFO it drains): the output's pages are not the program's memory (issue 24)
-    if (p.ioWriteFileName) spec.pipedOutput = safeName(p.ioWriteFileName);
+    if (output && outputAs === 'fifo') spec.pipedOutput = output;
+    if (output && outputAs === 'file') {
+      // a regular file the program writes (and may seek in), copied out after the run; its pages are charged to
+      // the run, so the cgroup gets the output cap on top and `fileRunMemory` takes the file back out
+      spec.outputFiles = [output];
+      spec.limits = {
+        ...spec.limits,
+        memoryKb: spec.limits.memoryKb + Math.ceil(spec.limits.outputBytes / 1024),
+      };
+    }
   } else {
     spec.stdin = { file: inputPath };
   }
-  const taken = spec.pipedOutput ? [...inputs, { name: spec.pipedOutput }] : inputs;
+  const taken = output ? [...inputs, { name: output }] : inputs;
   spec.inputFiles = [...inputs, ...extraInputs(ctx, taken)];
   return spec;
+}
+
+/**
+ * How a file-IO output is given to the program: 'fifo' (the supervisor's FIFO, never its memory, but not
+ * seekable) or 'file' (a regular file in /w: the re-run of a failed FIFO run, see `judgeRun`).
+ */
+type OutputAs = 'fifo' | 'file';
+
+/**
+ * The run of a 'file' re-run with the output file's pages taken out of its memory: the reported peak minus the
+ * file's size (a lower bound of the program's own peak: exact when the output grows while the program holds its
+ * peak, as programs that print at the end do), MLE when that is over the problem's limit.
+ */
+function fileRunMemory(run: BoxRunResult): BoxRunResult {
+  const file = run.files[0];
+  if (file?.kind !== 'file' || run.verdict === 'SE') return run;
+  const memoryKb = Math.max(0, run.memoryKb - Math.ceil(file.bytes / 4096) * 4);
+  return { ...run, memoryKb };
 }
 
 /**
@@ -87,7 +122,7 @@ async function userOutputOf(
   const p = ctx.problem;
   if (!p.isFileIO) return { path: run.stdoutPath, head: await readHead(run.stdoutPath, OUTPUT_HEAD_BYTES) };
   const name = p.ioWriteFileName ?? '';
-  const file = run.pipedFile ?? { kind: 'missing' as const };
+  const file = run.pipedFile ?? run.files[0] ?? { kind: 'missing' as const };
   const empty = Buffer.alloc(0);
   if (file.kind === 'missing') {
     return {
@@ -106,10 +141,41 @@ async function userOutputOf(
   return { path: file.path, head };
 }
 
-/** Standard or special-judge case: the user's run in its session, then compare or call the checker. */
+/** Verdicts of a file-IO run through the FIFO that a program seeking in its output could have caused. */
+const SEEK_SUSPECTS = new Set<number>([
+  JudgeStatus.WRONG_ANSWER,
+  JudgeStatus.PRESENTATION_ERROR,
+  JudgeStatus.RUNTIME_ERROR,
+]);
+
+/**
+ * Standard or special-judge case: the user's run in its session, then compare or call the checker. A file-IO
+ * program writes its output through the supervisor's FIFO, where a seek fails (ESPIPE) and a read of what it
+ * wrote waits for ever; when such a run opened the output and ends WA, PE or RE (not OLE), or was stopped at the
+ * wall limit while blocked reading the FIFO (`pipedWait`, seen by oj-boxd at the limit), the case is run again
+ * with the output as a regular file, and that run's verdict is the case's (docs/sandbox.md "A program that seeks
+ * in its output"): a correct program that seeks, rewinds, re-opens or reads back its output is Accepted, and a
+ * program that does not seek gets the same verdict twice.
+ */
 async function judgeRun(ctx: CaseContext, limits: JudgeLimits, paths: CasePaths) {
+  const first = await judgeRunAs(ctx, limits, paths, 'fifo');
+  const opened = first.run.pipedFile?.kind === 'file';
+  const suspect =
+    (SEEK_SUSPECTS.has(first.v.status) && first.v.message !== OUTPUT_LIMIT_MESSAGE) ||
+    first.run.pipedWait === true;
+  if (opened && suspect) return judgeRunAs(ctx, limits, paths, 'file');
+  return first;
+}
+
+/** One judged user run and the way its file-IO output was given ('file': the seek re-run of a FIFO run). */
+async function judgeRunAs(ctx: CaseContext, limits: JudgeLimits, paths: CasePaths, outputAs: OutputAs) {
+  return { ...(await judgeRunOnce(ctx, limits, paths, outputAs)), outputAs };
+}
+
+async function judgeRunOnce(ctx: CaseContext, limits: JudgeLimits, paths: CasePaths, outputAs: OutputAs) {
   const session = await ctx.sessions.user();
-  const run = await session.run(userRunSpec(ctx, limits, paths.input));
+  const raw = await session.run(userRunSpec(ctx, limits, paths.input, outputAs));
+  const run = outputAs === 'file' ? fileRunMemory(raw) : raw;
   const rv = runVerdict(run, limits);
   if (rv.status !== JudgeStatus.ACCEPTED) {
     const head = run.verdict === 'SE' ? Buffer.alloc(0) : await readHead(run.stdoutPath, OUTPUT_HEAD_BYTES);
@@ -217,10 +283,21 @@ export async function judgeCase(ctx: CaseContext, tc: JudgeTestcase, paths: Case
   const limits = userLimits(ctx.problem, ctx.language.factor, tc.outputSize);
   // The previews of the input and answer are read while the program runs (they never fail: '' when unreadable).
   const previews = Promise.all([previewFile(paths.input), previewFile(paths.answer)]);
-  const { run, v }: { run: RunResult; v: Verdict } =
-    ctx.problem.judgeMode === 'interactive'
+  const interactive = ctx.problem.judgeMode === 'interactive';
+  const first = interactive ? await interactRun(ctx, limits, paths) : await judgeRun(ctx, limits, paths);
+  let { run, v }: { run: RunResult; v: Verdict } = first;
+  let rerun: CaseResult['rerun'] = null;
+  // A file-IO run that already fell back to a regular output file (the seek re-run) had its one extra run.
+  const ranTwice = 'outputAs' in first && first.outputAs === 'file';
+  if (!ranTwice && shouldRecheck(first.run, first.v.status, limits)) {
+    // Once per case, never for the second run (pipeline/recheck.ts); the second run has no seek fallback. An
+    // interactive case runs the program and the interactor again together.
+    const second = interactive
       ? await interactRun(ctx, limits, paths)
-      : await judgeRun(ctx, limits, paths);
+      : await judgeRunAs(ctx, limits, paths, 'fifo');
+    rerun = { firstMs: cpuMsOf(first.run), secondMs: cpuMsOf(second.run) };
+    if (recheckKeepsSecond(second.v.status)) ({ run, v } = second);
+  }
   const [inputData, outputData] = await previews;
   const isOi = ctx.problem.type === ProblemType.OI;
   return {
@@ -230,7 +307,7 @@ export async function judgeCase(ctx: CaseContext, tc: JudgeTestcase, paths: Case
     result: {
       index: tc.index,
       status: v.status,
-      time: Math.max(0, Math.round(run.cpuMs)),
+      time: cpuMsOf(run),
       memory: Math.max(0, Math.round(run.memoryKb)),
       score: isOi ? caseScore(v.status, v.fraction, tc.score) : null,
       groupNum: tc.groupNum,
@@ -238,8 +315,14 @@ export async function judgeCase(ctx: CaseContext, tc: JudgeTestcase, paths: Case
       outputData,
       userOutput: typeof v.userOutput === 'string' ? v.userOutput : previewBuffer(v.userOutput),
       message: v.message,
+      rerun,
     },
   };
+}
+
+/** A run's CPU time as a case result shows it: whole ms, never negative. */
+function cpuMsOf(run: RunResult): number {
+  return Math.max(0, Math.round(run.cpuMs));
 }
 
 /** A case that was not run because its subtask had already failed: Cancelled, score 0. */

@@ -61,14 +61,19 @@ export const MAX_PROGRAM_FILES = 256;
  * Copies the regular top-level files of a compile dir `src` (written by a box) into `dest` (created root-owned,
  * mode 0755), each as a new root-owned file, mode 0555 when it was executable else 0444. Links, FIFOs and
  * sub-directories are skipped; every file is read as described above (no link followed, never blocking). Throws when there are more than
- * MAX_PROGRAM_FILES files or one is larger than MAX_PROGRAM_FILE_BYTES. Returns the names copied.
+ * MAX_PROGRAM_FILES files or one is larger than MAX_PROGRAM_FILE_BYTES. Names in `skip` are left alone (a
+ * compile box's sources, already in `dest`). Returns the names copied.
  */
-export async function copyOutFiles(src: string, dest: string): Promise<string[]> {
+export async function copyOutFiles(
+  src: string,
+  dest: string,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
   await mkdir(dest, { recursive: true, mode: 0o755 });
   await chmod(dest, 0o755);
   const names: string[] = [];
   for (const entry of await readdir(src, { withFileTypes: true })) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile() || skip.has(entry.name)) continue;
     if (names.length >= MAX_PROGRAM_FILES) throw new Error(`more than ${MAX_PROGRAM_FILES} files to keep`);
     if (await copyBoxFile(src, entry.name, join(dest, entry.name))) names.push(entry.name);
   }
@@ -97,7 +102,8 @@ async function copyBoxFile(dir: string, name: string, to: string): Promise<boole
       0o600,
     );
     try {
-      const buf = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+      // a buffer of the file's size up to 1 MB (+1: the end is seen in the same read)
+      const buf = Buffer.allocUnsafe(Math.min(COPY_CHUNK_BYTES, stat.size + 1));
       let total = 0;
       for (;;) {
         const { bytesRead } = await opened.read(buf, 0, buf.length, total);

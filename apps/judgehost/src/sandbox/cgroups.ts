@@ -45,16 +45,27 @@ function v1Mount(mountinfo: string, controller: string): string | null {
   return null;
 }
 
+/** Where `prepareCgroups` looks (tests point it at a tree of their own). */
+export interface CgroupMounts {
+  /** The cgroup2 root, or the dir holding the v1 hierarchies; default /sys/fs/cgroup. */
+  root?: string;
+  /** The mount table naming the v1 hierarchies; default /proc/self/mountinfo. */
+  mountinfo?: string;
+}
+
 /**
- * Detects cgroup v2 (a cgroup2 root at /sys/fs/cgroup) or v1 (cpuacct, memory and pids hierarchies) and
- * prepares `<parent>` under each: on v2 the memory and pids controllers are enabled down to it.
+ * Detects cgroup v2 (a cgroup2 root at `root`, default /sys/fs/cgroup) or v1 (cpuacct, memory and pids
+ * hierarchies of the mount table) and prepares `<parent>` under each: on v2 the memory and pids controllers
+ * (cpu and cpuset when available) are enabled down to it and its `cpu.weight` is 100 x the CPUs (all runs
+ * together weigh as many host processes as there are CPUs). Returns the layout (paths of the parent dirs).
  * Throws when neither layout is usable (message says what is missing).
  */
-export async function prepareCgroups(parent: string): Promise<CgroupLayout> {
-  if (existsSync(`${CGROUP_ROOT}/cgroup.controllers`)) {
-    const dir = `${CGROUP_ROOT}/${parent}`;
+export async function prepareCgroups(parent: string, mounts: CgroupMounts = {}): Promise<CgroupLayout> {
+  const root = mounts.root ?? CGROUP_ROOT;
+  if (existsSync(`${root}/cgroup.controllers`)) {
+    const dir = `${root}/${parent}`;
     const parts = parent.split('/');
-    let current = CGROUP_ROOT;
+    let current = root;
     for (const part of parts) {
       const available = (await readFile(`${current}/cgroup.controllers`, 'utf8')).split(/\s+/);
       for (const controller of ['memory', 'pids', 'cpu', 'cpuset']) {
@@ -82,7 +93,7 @@ export async function prepareCgroups(parent: string): Promise<CgroupLayout> {
     );
     return { version: 2, cpu: dir, memory: dir, pids: dir, cpuset, cpuctl };
   }
-  const mountinfo = await readFile('/proc/self/mountinfo', 'utf8');
+  const mountinfo = await readFile(mounts.mountinfo ?? '/proc/self/mountinfo', 'utf8');
   const found: Record<string, string> = {};
   for (const controller of ['cpuacct', 'memory', 'pids']) {
     const mount = v1Mount(mountinfo, controller);
@@ -198,9 +209,11 @@ export function removeCgroup(dir: string): boolean {
   for (let attempt = 0; attempt < 50; attempt++) {
     try {
       if (existsSync(`${dir}/cgroup.kill`)) writeFileSync(`${dir}/cgroup.kill`, '1');
-      for (const pid of readFileSync(`${dir}/cgroup.procs`, 'utf8').split('\n').filter(Boolean)) {
+      for (const line of readFileSync(`${dir}/cgroup.procs`, 'utf8').split('\n')) {
+        const pid = Number(line);
+        if (!Number.isInteger(pid) || pid <= 0) continue; // never 0 or -1: they name process groups
         try {
-          process.kill(Number(pid), 'SIGKILL');
+          process.kill(pid, 'SIGKILL');
         } catch {}
       }
       rmdirSync(dir);

@@ -1,5 +1,7 @@
+import { parseJudgehostEnv } from '../config.js';
+
 /**
- * Sandbox settings read once from the environment (docs/sandbox.md):
+ * Sandbox settings read once from the environment (docs/sandbox.md; the schema is ../config.ts):
  * - `OJ_SANDBOX_DIR` (default `/run/oj-judge`): root-owned run-time dir for the helpers, the box's /etc files and
  *   the work-dir tmpfs.
  * - `OJ_SANDBOX_UID_BASE` (default 61000) and `OJ_SANDBOX_UID_COUNT` (default 32): the unprivileged uids (gid =
@@ -19,33 +21,20 @@ export interface SandboxConfig {
   bwrap: string;
 }
 
-function intFromEnv(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}`);
-  return value;
-}
-
 let cached: SandboxConfig | undefined;
 
-/** The sandbox configuration (parsed once; throws naming the bad variable). */
+/** The sandbox configuration (parsed once from the judgehost's schema, ../config.ts; throws naming the bad variable). */
 export function sandboxConfig(): SandboxConfig {
   if (cached) return cached;
-  const cgroupParent = process.env.OJ_CGROUP_PARENT || 'oj-judge';
-  if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(cgroupParent)) {
-    throw new Error('OJ_CGROUP_PARENT must be a relative cgroup path');
-  }
-  const workSize = process.env.OJ_SANDBOX_WORK_SIZE || '2g';
-  if (!/^\d+[kmg]?$/i.test(workSize)) throw new Error('OJ_SANDBOX_WORK_SIZE must look like 2g or 512m');
+  const env = parseJudgehostEnv();
   cached = {
-    dir: process.env.OJ_SANDBOX_DIR || '/run/oj-judge',
-    uidBase: intFromEnv('OJ_SANDBOX_UID_BASE', 61000, 1000),
-    uidCount: intFromEnv('OJ_SANDBOX_UID_COUNT', 32, 1),
-    uidBaseSet: !!process.env.OJ_SANDBOX_UID_BASE,
-    cgroupParent,
-    workSize,
-    bwrap: process.env.OJ_BWRAP || '/usr/bin/bwrap',
+    dir: env.OJ_SANDBOX_DIR,
+    uidBase: env.OJ_SANDBOX_UID_BASE ?? 61000,
+    uidCount: env.OJ_SANDBOX_UID_COUNT,
+    uidBaseSet: env.OJ_SANDBOX_UID_BASE !== undefined,
+    cgroupParent: env.OJ_CGROUP_PARENT,
+    workSize: env.OJ_SANDBOX_WORK_SIZE,
+    bwrap: env.OJ_BWRAP,
   };
   return cached;
 }

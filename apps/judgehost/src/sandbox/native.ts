@@ -16,10 +16,17 @@ export interface NativeHelpers {
   /** The box's seccomp filter: a BPF program written by `native/oj-seccomp.c` (bubblewrap `--seccomp`). */
   seccomp: string;
   /**
-   * The filter of program runs (box sessions): `seccomp` plus file locks refused (`oj-seccomp --no-locks`; a lock
-   * on a file every box shares is a channel between concurrent runs, issue 24).
+   * The filter of program runs (box sessions): `seccomp` plus file locks and every socket but AF_UNIX refused
+   * (`oj-seccomp --no-locks`; a lock on a file every box shares is a channel between concurrent runs, a TCP
+   * socket in TIME_WAIT one between the runs of a session, issue 24).
    */
   seccompRun: string;
+  /**
+   * The filter of a box session's pid 1 (`oj-seccomp --agent`): `seccomp` with `mount` and `clone` with
+   * CLONE_NEWPID or CLONE_NEWNS allowed, so that the agent can give each run a fresh pid namespace and its own /proc;
+   * each run's init loads the session's run filter on top before the program starts (docs/sandbox.md).
+   */
+  seccompAgent: string;
 }
 
 /** How one C helper is built: extra gcc flags (default static), libraries, headers that are part of its hash. */
@@ -70,13 +77,13 @@ export async function buildHelper(name: string, binDir: string, build: HelperBui
 /**
  * Runs the filter generator once per version of its source (the file name carries its hash) and keeps its
  * output, the BPF program, in a root-owned file next to it (`<generator>.bpf`; variant 'run', the program runs'
- * filter with file locks refused: `<generator>.run.bpf`). Returns the file's path; throws when it fails.
+ * filter with file locks refused: `<generator>.run.bpf`; 'agent', a session agent's: `<generator>.agent.bpf`). Returns the file's path; throws when it fails.
  */
-async function writeSeccompFilter(generator: string, variant: '' | 'run' = ''): Promise<string> {
+async function writeSeccompFilter(generator: string, variant: '' | 'run' | 'agent' = ''): Promise<string> {
   const target = variant ? `${generator}.${variant}.bpf` : `${generator}.bpf`;
   if (existsSync(target)) return target;
   const temp = tempBeside(target);
-  const args = variant ? ['--no-locks'] : [];
+  const args = variant === 'run' ? ['--no-locks'] : variant === 'agent' ? ['--agent'] : [];
   const { stdout } = await run(generator, args, { encoding: 'buffer', timeout: 60_000 });
   if (stdout.length === 0 || stdout.length % 8 !== 0) throw new Error('oj-seccomp wrote no BPF program');
   await writeFile(temp, stdout, { mode: 0o644 });
@@ -98,9 +105,10 @@ export async function buildNativeHelpers(dir: string): Promise<NativeHelpers> {
     buildHelper('oj-init', binDir),
     buildHelper('oj-seccomp', binDir, { flags: [], libs: ['-lseccomp'] }),
   ]);
-  const [seccomp, seccompRun] = await Promise.all([
+  const [seccomp, seccompRun, seccompAgent] = await Promise.all([
     writeSeccompFilter(generator),
     writeSeccompFilter(generator, 'run'),
+    writeSeccompFilter(generator, 'agent'),
   ]);
-  return { supervisor, init, seccomp, seccompRun };
+  return { supervisor, init, seccomp, seccompRun, seccompAgent };
 }

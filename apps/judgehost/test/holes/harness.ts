@@ -72,6 +72,8 @@ export interface Submit {
   testInput?: string;
   /** The worker's deadline signal. */
   signal?: AbortSignal;
+  /** The worker slot (its compiles then run in that slot's kept compile box); default: a fresh box each. */
+  worker?: number;
 }
 
 /** Judges one submission through the real pipeline and sandbox, with the data dir as the worker's work root. */
@@ -99,6 +101,7 @@ export function submit(s: Submit): Promise<JudgeResult> {
     workRoot: join(dataDir, 'work'),
     judgehostId: 'holes',
     signal: s.signal,
+    worker: s.worker,
   });
 }
 

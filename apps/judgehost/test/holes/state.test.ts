@@ -1,9 +1,12 @@
 import { JudgeStatus } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withBoxSession } from '../../src/sandbox/boxd/index.js';
+import { BASE_LIMITS } from '../sandbox/helpers.js';
 import { cleanup, setup, submit } from './harness.js';
 
-// Issue 24 items 4-5: nothing of one test case survives into the next (SysV IPC), no channel between two
-// concurrent runs (file locks on the files every box shares), and a run's TCP buffers are its memory.
+// Issue 24 items 4-5: nothing of one test case survives into the next (SysV IPC, the pid counter, a socket in
+// TIME_WAIT), no channel between two concurrent runs (file locks on the files every box shares), and no TCP
+// buffers beside a run's memory (a program has no network).
 
 beforeAll(setup);
 afterAll(cleanup);
@@ -149,18 +152,179 @@ int main() {
   return 0; // the other three are killed with the run
 }`;
 
-describe("a run's TCP buffers are its memory", () => {
-  it('two processes pumping loopback TCP under a 32 MB limit: MLE, buffers bounded by the run cgroup', async () => {
+describe('no TCP buffers beside the memory of a run', () => {
+  it('four processes trying to pump loopback TCP under a 32 MB limit get no socket: nothing queued', async () => {
     const r = await submit({
       code: TCP_PUMP,
       testInput: '',
       problem: { memoryLimitMb: 32, timeLimitMs: 5000 },
     });
-    const queued = Number(String(r.userOutput).trim()); // MB
-    // The box's limit is 32 MB + 100 MB headroom (+ 1/8): TCP buffers are charged under it (v1:
-    // memory.kmem.tcp.limit_in_bytes) and counted in the peak, so the run is judged on them.
-    expect(r.status, JSON.stringify(r)).toBe(JudgeStatus.MEMORY_LIMIT_EXCEEDED);
-    expect(queued).toBeLessThanOrEqual(160);
-    expect(r.memory).toBeGreaterThanOrEqual(queued * 1024);
+    // Before issue 24's last change this was MLE on up to 160 MB of buffers (bounded by the v1
+    // memory.kmem.tcp.limit_in_bytes of the run); the program runs' filter now refuses every socket but AF_UNIX,
+    // so each pump fails at once (-1 each: the sum, shifted, is -1) and the run stays small.
+    expect([r.status, String(r.userOutput).trim()], JSON.stringify(r)).toEqual([JudgeStatus.ACCEPTED, '-1']);
+    expect(r.memory).toBeLessThan(32 * 1024);
+  }, 60_000);
+});
+
+/**
+ * Prints what a case can learn of the pid counter: its own pid, the pid /proc/self names and the highest pid
+ * /proc lists. Case 1 (input 1 2) prints first, then forks 500 times (each child exits at once) and writes
+ * nothing else: a signal to later cases through the counter only.
+ */
+const PID_COUNTER = `#include <cstdio>
+#include <cstdlib>
+#include <dirent.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int main() {
+  long long a, b;
+  if (std::scanf("%lld %lld", &a, &b) != 2) return 1;
+  char self[64] = {0};
+  readlink("/proc/self", self, sizeof self - 1);
+  long max = 0;
+  if (DIR *d = opendir("/proc")) {
+    while (struct dirent *e = readdir(d)) { long p = std::atol(e->d_name); if (p > max) max = p; }
+    closedir(d);
+  }
+  std::printf("pid %d self %s max %ld\\n", (int)getpid(), self, max);
+  std::fflush(stdout);
+  if (a == 1)
+    for (int i = 0; i < 500; i++) { pid_t p = fork(); if (p == 0) _exit(0); if (p > 0) waitpid(p, nullptr, 0); }
+}`;
+
+describe('no channel through the pid counter', () => {
+  it('case 2 sees the same pids as case 1 did before it forked 500 times (a fresh pid namespace per run)', async () => {
+    const r = await submit({ code: PID_COUNTER, cases: CASES });
+    const seen = r.cases.map((c) => c.userOutput);
+    expect(seen[0], JSON.stringify(r)).toMatch(/^pid \d+ self \d+ max \d+\n$/);
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).toBe(seen[0]);
+  }, 60_000);
+});
+
+/**
+ * Prints what a case can see of earlier TCP sockets: whether 127.0.0.1:47013 can be bound (0, or the errno: of
+ * the socket when there is none — EPERM since the program runs' filter refuses it — or EADDRINUSE while a socket
+ * of an earlier case sits in TIME_WAIT there), how many sockets /proc/net/tcp and tcp6 list and how many packets
+ * the loopback received. Case 1 (input 1 2) looks first, then tries to leave a connection in TIME_WAIT on that
+ * port (the listening side closes first, so its end waits) and writes nothing else.
+ */
+const TIME_WAIT = `#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+static sockaddr_in addr() {
+  sockaddr_in a; std::memset(&a, 0, sizeof a);
+  a.sin_family = AF_INET; a.sin_addr.s_addr = htonl(INADDR_LOOPBACK); a.sin_port = htons(47013);
+  return a;
+}
+static int lines(const char *path) {
+  FILE *f = std::fopen(path, "r");
+  if (!f) return -1;
+  int n = 0;
+  for (int c; (c = std::fgetc(f)) != EOF;) n += c == '\\n';
+  std::fclose(f);
+  return n - 1; // the header
+}
+int main() {
+  long long a, b;
+  if (std::scanf("%lld %lld", &a, &b) != 2) return 1;
+  sockaddr_in at = addr();
+  int probe = socket(AF_INET, SOCK_STREAM, 0);
+  int bound = probe < 0 ? errno : bind(probe, (sockaddr *)&at, sizeof at) == 0 ? 0 : errno;
+  if (probe >= 0) close(probe);
+  long lo = -1;
+  char line[512];
+  FILE *dev = std::fopen("/proc/net/dev", "r");
+  while (dev && std::fgets(line, sizeof line, dev))
+    if (std::strstr(line, "lo:")) std::sscanf(std::strstr(line, "lo:") + 3, "%*ld %ld", &lo);
+  std::printf("bind %d tcp %d tcp6 %d lo %ld\\n", bound, lines("/proc/net/tcp"), lines("/proc/net/tcp6"), lo);
+  std::fflush(stdout);
+  if (a != 1) return 0;
+  int l = socket(AF_INET, SOCK_STREAM, 0);
+  if (bind(l, (sockaddr *)&at, sizeof at) || listen(l, 1)) return 2;
+  int c = socket(AF_INET, SOCK_STREAM, 0);
+  if (connect(c, (sockaddr *)&at, sizeof at)) return 3;
+  int s = accept(l, nullptr, nullptr);
+  close(s); // the port's side closes first: its end of the connection goes to TIME_WAIT (60 s)
+  char buf[1];
+  if (read(c, buf, 1) != 0) return 4; // the close has reached the other side
+  close(c);
+  close(l);
+}`;
+
+describe('no channel through a socket in TIME_WAIT', () => {
+  it('case 1 can leave no socket in TIME_WAIT (no socket but AF_UNIX): case 2 sees what case 1 saw first', async () => {
+    const r = await submit({ code: TIME_WAIT, cases: CASES });
+    const seen = r.cases.map((c) => c.userOutput);
+    // EPERM (1) for the socket, nothing listed, no packet ever on the loopback; before: case 2 saw
+    // EADDRINUSE (98), one socket in /proc/net/tcp and case 1's packets on lo.
+    expect(seen[0], JSON.stringify(r)).toBe('bind 1 tcp 0 tcp6 0 lo 0\n');
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).toBe(seen[0]);
+  }, 60_000);
+});
+
+/**
+ * What a program could do with the capabilities the box's agent holds (to make each run's namespaces): prints its
+ * capability sets and the errno of a mount, an unshare and a sethostname (0 when one works).
+ */
+const CAPS = `#define _GNU_SOURCE
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <sched.h>
+#include <sys/mount.h>
+#include <unistd.h>
+int main() {
+  long long a, b;
+  if (std::scanf("%lld %lld", &a, &b) != 2) return 1;
+  FILE *f = std::fopen("/proc/self/status", "r");
+  char line[256];
+  while (f && std::fgets(line, sizeof line, f))
+    if (!std::strncmp(line, "CapPrm", 6) || !std::strncmp(line, "CapEff", 6) || !std::strncmp(line, "CapAmb", 6))
+      std::fputs(line, stdout);
+  int m = mount("proc", "/tmp", "proc", 0, nullptr) == 0 ? 0 : errno;
+  int u = unshare(CLONE_NEWNET) == 0 ? 0 : errno;
+  int h = sethostname("x", 1) == 0 ? 0 : errno;
+  std::printf("mount %d unshare %d sethostname %d\\n", m, u, h);
+}`;
+
+describe("the agent's capabilities never reach a program", () => {
+  it('a run has no capability and can neither mount, unshare nor set the host name', async () => {
+    const r = await submit({ code: CAPS, cases: CASES.slice(0, 2) });
+    for (const c of r.cases)
+      expect(c.userOutput, JSON.stringify(r)).toBe(
+        'CapPrm:\t0000000000000000\nCapEff:\t0000000000000000\nCapAmb:\t0000000000000000\n' +
+          'mount 1 unshare 1 sethostname 1\n',
+      );
+  }, 60_000);
+});
+
+describe("the agent's own filter refuses nothing a session's runs may do", () => {
+  it('a compile session (file locks allowed) can lock a file and open a TCP socket; a program session cannot', async () => {
+    // python3 is in every box; flock on a file of /tmp, a TCP socket bound on the loopback
+    const probe = `import fcntl, socket
+f = open('/tmp/lock', 'w')
+try:
+    fcntl.flock(f, fcntl.LOCK_EX); print('lock ok')
+except OSError as e: print('lock', e.errno)
+try:
+    socket.socket(socket.AF_INET, socket.SOCK_STREAM).bind(('127.0.0.1', 0)); print('tcp ok')
+except OSError as e: print('tcp', e.errno)`;
+    const run = (fileLocks: boolean) =>
+      withBoxSession({ fileLocks }, (session) =>
+        session.run({ argv: ['python3', '-c', probe], limits: BASE_LIMITS }),
+      );
+    const compile = await run(true);
+    expect([compile.verdict, compile.stdout.toString()], compile.message).toEqual([
+      'OK',
+      'lock ok\ntcp ok\n',
+    ]);
+    const program = await run(false);
+    expect([program.verdict, program.stdout.toString()], program.message).toEqual(['OK', 'lock 37\ntcp 1\n']);
   }, 60_000);
 });

@@ -12,14 +12,16 @@ afterAll(cleanup);
 
 /**
  * The user's program: says "seen" when anything of an earlier case is visible (a file in /w, /tmp or /dev/shm,
- * another process than pid 1 and itself), else prints a+b and its pid; then leaves all of that behind,
- * including a background process.
+ * another process than pid 1 and itself), else prints a+b and its box's id (the inode of its user namespace: one
+ * per box session); then leaves all of that behind, including a background process.
  */
 const LEAVER = `#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
+#include <sys/stat.h>
 #include <unistd.h>
+static long box() { struct stat s; return stat("/proc/self/ns/user", &s) == 0 ? (long)s.st_ino : 0; }
 static bool others() {
   DIR *d = opendir("/proc");
   bool found = false;
@@ -36,7 +38,8 @@ int main() {
   const char *files[] = {"/w/state", "/tmp/state", "/dev/shm/state"};
   bool seen = others();
   for (const char *f : files) if (access(f, F_OK) == 0) seen = true;
-  std::printf(seen ? "seen %d\\n" : "%lld %d\\n", seen ? getpid() : a + b, getpid());
+  if (seen) std::printf("seen %d\\n", (int)getpid());
+  else std::printf("%lld %ld\\n", a + b, box());
   std::fflush(stdout);
   for (const char *f : files) { FILE *out = std::fopen(f, "w"); if (out) std::fclose(out); }
   if (fork() == 0) { setsid(); sleep(30); }
@@ -45,25 +48,26 @@ int main() {
 /**
  * A testlib-protocol checker (args: input, user output, answer): tries to change the answer file (write,
  * remove, rename, chmod); accepts when the answer is intact and the user's sum matches, with a message naming
- * its own pid and the user's.
+ * its own box's id and the user's.
  */
 const CHECKER = `#include <cstdio>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+static long box() { struct stat s; return stat("/proc/self/ns/user", &s) == 0 ? (long)s.st_ino : 0; }
 int main(int argc, char **argv) {
   if (argc < 4) return 3;
   const char *ans = argv[3];
   bool changed = open(ans, O_WRONLY) >= 0 || unlink(ans) == 0 || rename(ans, "moved") == 0 || chmod(ans, 0666) == 0;
   long long want = 0, got = -1;
-  int pid = 0;
+  long user = 0;
   FILE *a = std::fopen(ans, "r"), *u = std::fopen(argv[2], "r");
-  if (!a || !u || std::fscanf(a, "%lld", &want) != 1 || std::fscanf(u, "%lld %d", &got, &pid) != 2) {
+  if (!a || !u || std::fscanf(a, "%lld", &want) != 1 || std::fscanf(u, "%lld %ld", &got, &user) != 2) {
     std::fprintf(stderr, "wrong answer unreadable");
     return 1;
   }
   if (changed) { std::fprintf(stderr, "wrong answer the answer file was changed"); return 1; }
-  std::fprintf(stderr, got == want ? "ok checker=%d user=%d" : "wrong answer checker=%d user=%d", (int)getpid(), pid);
+  std::fprintf(stderr, got == want ? "ok checker=%ld user=%ld" : "wrong answer checker=%ld user=%ld", box(), user);
   return got == want ? 0 : 1;
 }`;
 
@@ -82,8 +86,8 @@ const CASES: [string, string][] = [
   ['5 5\n', '10\n'],
 ];
 
-/** The pids named in a case message `ok checker=N user=M`. */
-function pids(message: string | null): { checker: number; user: number } {
+/** The box ids named in a case message `ok checker=N user=M` (one per box session). */
+function boxIds(message: string | null): { checker: number; user: number } {
   const match = /checker=(\d+) user=(\d+)/.exec(message ?? '');
   return { checker: Number(match?.[1]), user: Number(match?.[2]) };
 }
@@ -99,14 +103,15 @@ describe('one box session per submission', () => {
       r.cases.map((c) => [c.status, c.message?.replace(/=\d+/g, '=N')]),
       r.errorMessage ?? '',
     ).toEqual(CASES.map(() => [JudgeStatus.ACCEPTED, 'ok checker=N user=N']));
-    // One pid namespace per session: each run gets the next pid (a fresh box per run would say 2 every time).
-    const seen = r.cases.map((c) => pids(c.message));
+    // One box per session: every run of a side in the same box (user namespace), the two sides in two boxes.
+    // (Not the pid: since issue 24 every run has a fresh pid namespace, so every case's program is pid 2.)
+    const seen = r.cases.map((c) => boxIds(c.message));
     for (const side of ['checker', 'user'] as const) {
       const list = seen.map((p) => p[side]);
-      expect(list[0], side).toBeGreaterThanOrEqual(2);
-      expect(list[1], side).toBeGreaterThan(list[0]);
-      expect(list[2], side).toBeGreaterThan(list[1]);
+      expect(list[0], side).toBeGreaterThan(0);
+      expect(list, side).toEqual([list[0], list[0], list[0]]);
     }
+    expect(seen[0].checker).not.toBe(seen[0].user);
   }, 60_000);
 
   it("a file-IO special-judge problem: the checker reads the user's output file, handed over by path", async () => {
@@ -148,7 +153,7 @@ int main() {
 
   it('a test run and a judged run of the default judge: nothing of case 1 is visible in case 2', async () => {
     const judged = await submit({ code: LEAVER, cases: CASES.map(([i, o]) => [i, o]) });
-    // the default judge compares the whole line: the sum and a pid
+    // the default judge compares the whole line: the sum and a box id
     expect(judged.cases.map((c) => [c.status, c.userOutput?.split(' ')[0]])).toEqual([
       [JudgeStatus.WRONG_ANSWER, '3'],
       [JudgeStatus.WRONG_ANSWER, '42'],
@@ -159,22 +164,29 @@ int main() {
   }, 60_000);
 
   it('an interactive problem: every case in the same user and interactor sessions', async () => {
-    // A Kattis interactor: gives two numbers, checks the sum, says its pid and the user's in judgemessage.txt.
+    // A Kattis interactor: gives two numbers, checks the sum, says its box's id and the user's in judgemessage.txt.
     const interactor = `#include <cstdio>
+#include <sys/stat.h>
 #include <unistd.h>
+static long box() { struct stat s; return stat("/proc/self/ns/user", &s) == 0 ? (long)s.st_ino : 0; }
 int main(int argc, char **argv) {
-  long long a = 0, b = 0, sum = -1; int pid = 0;
+  long long a = 0, b = 0, sum = -1; long user = 0;
   FILE *in = std::fopen(argv[1], "r");
   if (!in || std::fscanf(in, "%lld %lld", &a, &b) != 2) return 1;
   std::printf("%lld %lld\\n", a, b); std::fflush(stdout);
-  if (std::scanf("%lld %d", &sum, &pid) != 2) return 43;
+  if (std::scanf("%lld %ld", &sum, &user) != 2) return 43;
   FILE *msg = std::fopen((std::string(argv[3]) + "judgemessage.txt").c_str(), "w");
-  if (msg) std::fprintf(msg, "checker=%d user=%d", (int)getpid(), pid);
+  if (msg) std::fprintf(msg, "checker=%ld user=%ld", box(), user);
   return sum == a + b ? 42 : 43;
 }`.replace('#include <cstdio>', '#include <cstdio>\n#include <string>');
     const code = `#include <cstdio>
-#include <unistd.h>
-int main() { long long a, b; if (std::scanf("%lld %lld", &a, &b) == 2) std::printf("%lld %d\\n", a + b, getpid()); }`;
+#include <sys/stat.h>
+int main() {
+  long long a, b;
+  struct stat s;
+  if (std::scanf("%lld %lld", &a, &b) == 2 && stat("/proc/self/ns/user", &s) == 0)
+    std::printf("%lld %ld\\n", a + b, (long)s.st_ino);
+}`;
     const r = await submit({
       code,
       cases: CASES,
@@ -184,12 +196,13 @@ int main() { long long a, b; if (std::scanf("%lld %lld", &a, &b) == 2) std::prin
       r.cases.map((c) => c.status),
       r.errorMessage ?? JSON.stringify(r.cases),
     ).toEqual(CASES.map(() => JudgeStatus.ACCEPTED));
-    const seen = r.cases.map((c) => pids(c.message));
+    const seen = r.cases.map((c) => boxIds(c.message));
     for (const side of ['checker', 'user'] as const) {
       const list = seen.map((p) => p[side]);
-      expect(list[1], side).toBeGreaterThan(list[0]);
-      expect(list[2], side).toBeGreaterThan(list[1]);
+      expect(list[0], side).toBeGreaterThan(0);
+      expect(list, side).toEqual([list[0], list[0], list[0]]);
     }
+    expect(seen[0].checker).not.toBe(seen[0].user);
   }, 60_000);
 
   it('the session started beside the compile is closed after a compile error: no box, no session dir left', async () => {

@@ -6,7 +6,9 @@ import type { RunResult, SandboxLimits } from '../../src/sandbox/types.js';
 
 // A uid range of this test process alone, so "no process of the sandbox uids is left" is not disturbed by
 // other judgehosts (or test runs) using the sandbox on the same machine at the same time.
-process.env.OJ_SANDBOX_UID_BASE ??= String(62000 + (process.pid % 500) * 8);
+process.env.OJ_SANDBOX_UID_BASE ??= String(
+  Number(process.env.OJ_TEST_UID_OFFSET ?? 0) + 62000 + (process.pid % 500) * 8,
+);
 process.env.OJ_SANDBOX_UID_COUNT ??= '8';
 
 /** Limits of a plain test run; cases override some. */

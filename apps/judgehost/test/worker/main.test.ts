@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { judgehostEnvHelp } from '../../src/config.js';
 import { sandboxConfig } from '../../src/sandbox/config.js';
 import { claimUidRange } from '../../src/sandbox/setup.js';
 
@@ -44,4 +48,82 @@ describe('judgehost command line', () => {
     );
     expect(r.stderr).toContain('OJ_SANDBOX_UID_BASE');
   });
+
+  it('--help lists every flag and every variable with its default, exit 0 (issue 28: it printed a stack trace)', () => {
+    const r = start(['--help']);
+    expect(r.status, r.stderr).toBe(0);
+    for (const flag of [
+      '--server URL',
+      '--token-file FILE',
+      '--workers N',
+      '--cache DIR',
+      '--auto-uids',
+      '--help',
+    ])
+      expect(r.stdout).toContain(flag);
+    for (const v of [
+      'OJ_SERVER',
+      'OJ_JUDGE_TOKEN',
+      'OJ_JUDGE_CACHE',
+      'OJ_SANDBOX_DIR',
+      'OJ_SANDBOX_UID_BASE',
+      'OJ_SANDBOX_UID_COUNT',
+      'OJ_CGROUP_PARENT',
+      'OJ_SANDBOX_WORK_SIZE',
+      'OJ_BWRAP',
+      'OJ_ENV_FILE',
+    ])
+      expect(r.stdout).toContain(v);
+    expect(r.stdout).toMatch(/OJ_CGROUP_PARENT .*\(default: oj-judge\)/);
+  });
+
+  it('an unknown flag: one line naming it and a hint, exit 2, no stack trace', () => {
+    const r = start(['--frobnicate']);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      "npm run judgehost --: Unknown option '--frobnicate'",
+      "Try 'npm run judgehost -- --help' for the options.",
+    ]);
+    expect(r.stderr).not.toContain('ERR_PARSE_ARGS');
+  });
+
+  it('a bad setting stops it at start with a message naming the variable, no stack trace', () => {
+    for (const [name, value] of [
+      ['OJ_CGROUP_PARENT', '/abs/path'],
+      ['OJ_SANDBOX_UID_COUNT', 'many'],
+      ['OJ_BWRAP', 'bwrap'],
+      ['OJ_SERVER', 'not a url'],
+    ]) {
+      const r = start([], { OJ_JUDGE_TOKEN: 'token', [name]: value });
+      expect(r.status, `${name}: ${r.stderr}`).toBe(1);
+      expect(r.stderr).toContain('judgehost not started: Invalid environment');
+      expect(r.stderr).toContain(`${name}:`);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('reads its own settings from the .env file OJ_ENV_FILE names (the environment wins)', () => {
+    const file = join(envDir, 'judgehost.env');
+    // The file's bad OJ_SANDBOX_UID_COUNT is overridden by the environment; its bad OJ_CGROUP_PARENT is read.
+    writeFileSync(file, 'OJ_SANDBOX_UID_COUNT=many\nOJ_CGROUP_PARENT=/from-the-file\nDATABASE_URL=x\n');
+    const r = start([], { OJ_JUDGE_TOKEN: 'token', OJ_ENV_FILE: file, OJ_SANDBOX_UID_COUNT: '8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('OJ_CGROUP_PARENT:');
+    expect(r.stderr).not.toContain('OJ_SANDBOX_UID_COUNT');
+  });
 });
+
+describe('judgehost settings documented (issue 28)', () => {
+  it('.env.example and the README name every judgehost variable', () => {
+    const root = join(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
+    const example = readFileSync(join(root, '.env.example'), 'utf8');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    for (const { name } of judgehostEnvHelp) {
+      if (name !== 'OJ_ENV_FILE') expect(example, name).toMatch(new RegExp(`^# ${name}=`, 'm'));
+      expect(readme, name).toContain(`\`${name}\``);
+    }
+  });
+});
+
+const envDir = mkdtempSync(join(tmpdir(), 'oj-judgehost-env-'));
+afterAll(() => rmSync(envDir, { recursive: true, force: true }));

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { guardOuterQueries } from './pglite-guard.js';
+import { chooseEmbeddedDb, pgliteDir, startPrivateCluster } from './private-cluster.js';
 import { makePrivate } from './private-dir.js';
 import * as schema from './schema/index.js';
 
@@ -16,12 +17,16 @@ export type Schema = typeof schema;
 /** The one database handle type: both drivers (PGlite and node-postgres) give a PgDatabase. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** This build's migrations (drizzle's folder). */
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const MIGRATIONS = MIGRATIONS_FOLDER;
 
 export interface DbHandle {
   db: Db;
-  /** 'pglite' or 'postgres' */
+  /** 'pglite' or 'postgres' (the driver: a private cluster is 'postgres') */
   kind: 'pglite' | 'postgres';
+  /** What /api/health and the start line say: 'pglite', 'postgres' (DATABASE_URL) or 'private-postgres'. */
+  label: 'pglite' | 'postgres' | 'private-postgres';
   close(): Promise<void>;
   /** PGlite only: a consistent gzipped tarball of the data directory, taken in-process (backups). */
   dumpDataDir?: () => Promise<Blob>;
@@ -58,7 +63,7 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', label: 'postgres', close: () => pool.end() };
   }
   // The database files are the server's alone: 0700 directories, 0600 files (PGlite itself writes 0666).
   if (opts.dataDir) makePrivate(opts.dataDir);
@@ -74,7 +79,55 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    label: 'pglite',
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
+}
+
+/** The embedded database of a data dir, opened, and why it is the one (for the start line). */
+export interface EmbeddedDb {
+  handle: DbHandle;
+  /** Why PGlite was chosen (absent for the private cluster). */
+  why?: string;
+  /** True when this start created the database (a fresh data dir). */
+  fresh: boolean;
+}
+
+/**
+ * Opens the embedded database of `dataDir` (no DATABASE_URL; issue 22 item 1): the private PostgreSQL cluster in
+ * `<dataDir>-pg` when the binaries are installed (see private-cluster.ts), or PGlite in `<dataDir>/pglite` (kept
+ * when it already holds a database, or forced by `forced` = OJ_EMBEDDED_DB). `template` is PGlite's build template.
+ * The handle's `close` also stops the cluster. Throws when the database cannot be started or migrated.
+ */
+export async function openEmbeddedDb(
+  dataDir: string,
+  opts: { forced?: 'pglite' | 'postgres'; template?: string; poolSize?: number } = {},
+): Promise<EmbeddedDb> {
+  const choice = chooseEmbeddedDb(dataDir, opts.forced);
+  if (choice.kind === 'pglite') {
+    const dir = pgliteDir(dataDir);
+    const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    const handle = await openDb({ dataDir: dir, template: opts.template });
+    return { handle, why: choice.why, fresh };
+  }
+  const cluster = await startPrivateCluster(dataDir, choice);
+  try {
+    const inner = await openDb({ url: cluster.url, poolSize: opts.poolSize });
+    const handle: DbHandle = {
+      ...inner,
+      label: 'private-postgres',
+      close: async () => {
+        try {
+          await inner.close();
+        } finally {
+          await cluster.stop();
+        }
+      },
+    };
+    return { handle, fresh: cluster.created };
+  } catch (e) {
+    await cluster.stop();
+    throw e;
+  }
 }

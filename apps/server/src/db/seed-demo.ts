@@ -1,3 +1,4 @@
+import { ProblemAuth, ProblemType } from '@oj/shared';
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { allLanguageNames } from '../modules/file/testcase/import-common.js';
@@ -8,14 +9,15 @@ import { problems, tagClassifications, tags } from './schema/index.js';
 export const DEMO_CLASSIFICATION = 'Getting started';
 
 /**
- * Whether to seed the demo set: embedded (PGlite) mode only; `OJ_DEMO_SEED=0` turns it off, `=1` forces it on.
+ * Whether to seed the demo set: the embedded database only (PGlite or the private PostgreSQL cluster, not
+ * DATABASE_URL); `OJ_DEMO_SEED=0` turns it off, `=1` forces it on.
  * Test runs (Vitest) skip it unless forced, so that test databases start empty.
  */
 function wanted(ctx: AppContext): boolean {
   const flag = process.env.OJ_DEMO_SEED;
   if (flag === '0') return false;
   if (flag === '1') return true;
-  return ctx.dbKind === 'pglite' && !process.env.VITEST;
+  return (ctx.dbLabel ?? ctx.dbKind) !== 'postgres' && !process.env.VITEST;
 }
 
 // A checker in the testlib protocol without testlib.h: argv input, user output, answer; exit 0 and "ok" on
@@ -51,7 +53,7 @@ const tc = (input: string, output: string, score = 0, groupNum = 1) => ({ input,
 /** The five demo problems, written for this project (statements in Markdown with KaTeX math). */
 function demoProblems(langs: string[]): NewProblem[] {
   // Demo problems show per-case results (status, time, memory, score; case data stays under doc 2 §6).
-  const base = { auth: 1, isUploadCase: false, author: 'demo', openCaseResult: true };
+  const base = { auth: ProblemAuth.PUBLIC, isUploadCase: false, author: 'demo', openCaseResult: true };
   return [
     {
       problem: {
@@ -123,7 +125,7 @@ function demoProblems(langs: string[]): NewProblem[] {
         examples: [{ input: '5\n1 3 2 5 4', output: '2' }],
         hint: 'Subtask 1 (40 points): $n \\le 10$. Subtask 2 (60 points): $n \\le 10^5$.',
         difficulty: 145,
-        type: 1,
+        type: ProblemType.OI,
         ioScore: 100,
         judgeCaseMode: 'subtask_lowest',
       },

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../modules/account/password.js';
 import { seedLanguages } from '../modules/language/language.seed.js';
+import { seedRemoteLanguages } from '../modules/remote-judge/languages.js';
 import { users } from './schema/index.js';
 import { seedDemoProblems } from './seed-demo.js';
 
@@ -37,4 +38,8 @@ export async function seed(ctx: AppContext): Promise<SeedResult> {
 }
 
 /** Further seeders by area, run after root exists (each must be idempotent). */
-export const seeders: ((ctx: AppContext) => Promise<void>)[] = [seedLanguages, seedDemoProblems];
+export const seeders: ((ctx: AppContext) => Promise<void>)[] = [
+  seedLanguages,
+  seedRemoteLanguages,
+  seedDemoProblems,
+];

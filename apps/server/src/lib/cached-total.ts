@@ -1,8 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
 
 /** How long a list total may be reused (ms): list totals lag changes by at most this. */
 export const TOTAL_CACHE_MS = 2000;
-const totals = new WeakMap<AppContext, Map<string, { at: number; value: Promise<number> }>>();
+/** List filters whose total is kept per app (the least recently used past it dropped). */
+const TOTAL_CACHE_KEYS = 500;
+const totals = new WeakMap<AppContext, LRUCache<string, { value: Promise<number> }>>();
 
 /**
  * The total of a paged list for the filter `key`, computed at most once per TOTAL_CACHE_MS per app (bounded to
@@ -16,15 +19,16 @@ export async function cachedTotal(
 ): Promise<number> {
   let m = totals.get(ctx);
   if (!m) {
-    m = new Map();
+    m = new LRUCache({ max: TOTAL_CACHE_KEYS, ttl: TOTAL_CACHE_MS });
     totals.set(ctx, m);
   }
   const hit = m.get(key);
-  const now = Date.now();
-  if (hit && now - hit.at < TOTAL_CACHE_MS) return hit.value;
-  if (m.size > 500) m.clear();
-  const value = compute();
-  m.set(key, { at: now, value });
-  value.catch(() => m.delete(key));
-  return value;
+  if (hit) return hit.value;
+  const entry = { value: compute() };
+  m.set(key, entry);
+  const kept = m;
+  entry.value.catch(() => {
+    if (kept.peek(key) === entry) kept.delete(key);
+  });
+  return entry.value;
 }

@@ -1,5 +1,6 @@
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Versioned page caches shared by the contest scoreboard (modules/contest/board) and the training rank
@@ -22,10 +23,12 @@ export interface CacheStats {
 /** A bounded in-process cache of values labelled with the version they were built at. */
 export class VersionedCache<T> {
   readonly stats: CacheStats = { builds: 0, patches: 0 };
-  private readonly entries = new Map<string, { version: number; value: Promise<T> }>();
+  private readonly entries: LRUCache<string, { version: number; value: Promise<T> }>;
 
   /** @param maxEntries keys kept; the least recently used beyond it are dropped. */
-  constructor(private readonly maxEntries = 64) {}
+  constructor(maxEntries = 64) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   /**
    * The value for `key` at `version` or later:
@@ -43,11 +46,7 @@ export class VersionedCache<T> {
     fresh = false,
   ): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && !fresh && hit.version >= version) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
+    if (hit && !fresh && hit.version >= version) return hit.value;
     const full = () => {
       this.stats.builds += 1;
       return build();
@@ -60,16 +59,10 @@ export class VersionedCache<T> {
     };
     const p = hit && !fresh ? hit.value.then(patched, full) : full();
     const entry = { version, value: p };
-    this.entries.delete(key);
     this.entries.set(key, entry);
     p.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
+      if (this.entries.peek(key) === entry) this.entries.delete(key);
     });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
     return p;
   }
 
@@ -82,27 +75,40 @@ export class VersionedCache<T> {
 /** How long a RecentReads answer (a board's version, a contest or training row) is reused, ms. */
 export const RECENT_MS = 250;
 
-/** Answers reused for RECENT_MS per key: a change made by another process shows at most that much later. */
+/**
+ * Answers reused for `ttlMs` (default RECENT_MS) per key: a change made by another process shows at most that much
+ * later. A load in flight is shared by the requests asking meanwhile; with `ttlMs` 0 nothing is reused (tests).
+ */
 export class RecentReads {
-  private readonly recent = new Map<string, { at: number; value: Promise<unknown> }>();
+  /** Keys kept at most (least recently used dropped first); a busy site reads far fewer within one TTL. */
+  static readonly MAX_KEYS = 50_000;
+  private readonly recent: LRUCache<string, { value: Promise<unknown> }> | null;
 
-  /** The answer of `load` for `key`, reused for RECENT_MS; a failed load is not kept; `fresh` reloads. */
+  constructor(ttlMs = RECENT_MS) {
+    this.recent =
+      ttlMs > 0 ? new LRUCache({ max: RecentReads.MAX_KEYS, ttl: ttlMs, updateAgeOnGet: false }) : null;
+  }
+
+  /** The answer of `load` for `key`, reused for the TTL; a failed load is not kept; `fresh` reloads. */
   get<T>(key: string, load: () => Promise<T>, fresh = false): Promise<T> {
-    const now = Date.now();
-    const hit = this.recent.get(key);
-    if (hit && !fresh && now - hit.at < RECENT_MS) return hit.value as Promise<T>;
-    const value = load();
-    this.recent.set(key, { at: now, value });
-    value.catch(() => this.recent.delete(key));
-    if (this.recent.size > 1024) {
-      for (const [k, v] of this.recent) if (now - v.at >= RECENT_MS) this.recent.delete(k);
-    }
+    const hit = fresh ? undefined : this.recent?.get(key);
+    if (hit) return hit.value as Promise<T>;
+    // A real promise: a drizzle query builder is a thenable that runs its query again on every `then`.
+    const value = Promise.resolve(load());
+    const recent = this.recent;
+    if (!recent) return value;
+    const entry = { value };
+    recent.set(key, entry);
+    value.catch(() => {
+      if (recent.peek(key) === entry) recent.delete(key);
+    });
     return value;
   }
 
   /** Drops the reused answers whose key starts with `prefix` (this process changed what they read). */
   forget(prefix: string): void {
-    for (const k of this.recent.keys()) if (k.startsWith(prefix)) this.recent.delete(k);
+    if (!this.recent) return;
+    for (const k of [...this.recent.keys()]) if (k.startsWith(prefix)) this.recent.delete(k);
   }
 }
 

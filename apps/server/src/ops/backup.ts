@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { copyPgliteIntoPostgres } from './pglite-to-postgres.js';
 
 const run = promisify(execFile);
 
@@ -26,7 +27,11 @@ export interface BackupManifest {
 /** How the database part is taken: PGlite's in-process dump, or pg_dump against a URL. */
 export type DatabaseSource =
   | { kind: 'pglite'; dump: () => Promise<Blob> }
-  | { kind: 'postgres'; url: string };
+  | {
+      kind: 'postgres';
+      url: string /** pg_dump's directory (the private cluster's); default: PATH */;
+      bin?: string;
+    };
 
 /** Copies `from` to `to` recursively (hard links would tie the backup to the live files: plain copies). */
 function copyTree(from: string, to: string): number {
@@ -54,7 +59,7 @@ export async function writeBackup(
       const blob = await source.dump();
       fs.writeFileSync(path.join(stage, 'database/pglite.tar.gz'), Buffer.from(await blob.arrayBuffer()));
     } else {
-      await run('pg_dump', [
+      await run(source.bin ? path.join(source.bin, 'pg_dump') : 'pg_dump', [
         '--format=custom',
         '--no-owner',
         '--file',
@@ -81,8 +86,16 @@ export async function writeBackup(
   }
 }
 
-/** Where a restore puts the database: a fresh PGlite directory, or a PostgreSQL URL. */
-export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+/** Where a restore puts the database: a fresh PGlite directory, or a PostgreSQL URL (also a fresh private cluster). */
+export type DatabaseTarget =
+  | { kind: 'pglite'; dir: string }
+  /** A PGlite backup copied into a migrated PostgreSQL database (moving to the private cluster). */
+  | { kind: 'pglite-into-postgres'; url: string }
+  | {
+      kind: 'postgres';
+      url: string /** pg_restore's directory (the private cluster's); default: PATH */;
+      bin?: string;
+    };
 
 /**
  * Restores `file` (from writeBackup) into `target` and `<dataDir>/files`. Refuses a PGlite directory or a files
@@ -106,18 +119,21 @@ export async function restoreBackup(
     if (!fs.existsSync(manifestFile)) throw new Error(`${file} is not an OJ backup (no manifest.json)`);
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
     if (manifest.format !== 1) throw new Error(`unknown backup format ${manifest.format}`);
-    if (manifest.kind !== target.kind)
+    const wanted = target.kind === 'pglite-into-postgres' ? 'pglite' : target.kind;
+    if (manifest.kind !== wanted)
       throw new Error(
         `this is a ${manifest.kind} backup; restore it with ${manifest.kind === 'postgres' ? 'DATABASE_URL set' : 'DATABASE_URL unset'}`,
       );
-    if (target.kind === 'pglite') {
+    if (target.kind === 'pglite-into-postgres') {
+      await copyPgliteIntoPostgres(fs.readFileSync(path.join(stage, 'database/pglite.tar.gz')), target.url);
+    } else if (target.kind === 'pglite') {
       const tarball = fs.readFileSync(path.join(stage, 'database/pglite.tar.gz'));
       fs.mkdirSync(target.dir, { recursive: true });
       const db = new PGlite(target.dir, { loadDataDir: new Blob([tarball]) });
       await db.waitReady;
       await db.close();
     } else {
-      await run('pg_restore', [
+      await run(target.bin ? path.join(target.bin, 'pg_restore') : 'pg_restore', [
         '--no-owner',
         '--clean',
         '--if-exists',
@@ -140,3 +156,14 @@ export async function restoreBackup(
 export const backupRequestFile = (dataDir: string) => path.join(dataDir, 'backup-request.json');
 /** The running server's pid, written at start (embedded PGlite only), removed at exit. */
 export const serverPidFile = (dataDir: string) => path.join(dataDir, 'server.pid');
+
+/** The kind of database a backup file holds (its manifest's `kind`), read without unpacking the rest. */
+export async function backupKind(file: string): Promise<BackupManifest['kind']> {
+  if (!fs.existsSync(file)) throw new Error(`no such backup file: ${file}`);
+  try {
+    const { stdout } = await run('tar', ['-xOf', path.resolve(file), './manifest.json']);
+    return (JSON.parse(stdout) as BackupManifest).kind;
+  } catch {
+    throw new Error(`${file} is not an OJ backup (no manifest.json)`);
+  }
+}

@@ -8,7 +8,13 @@ import { LRUCache } from 'lru-cache';
 import type { AppContext, SessionUser } from '../context.js';
 import { sessions, users } from '../db/schema/index.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { cachedSession, forgetSessions, keepSession, type SessionRow } from './session-cache.js';
+import {
+  cachedSession,
+  forgetSessions,
+  keepSession,
+  type SessionRow,
+  sharedSessionRead,
+} from './session-cache.js';
 
 /** Token lifetime, and the remaining time under which a response carries a refreshed token. */
 export const TOKEN_TTL_S = 7 * 24 * 3600;
@@ -121,10 +127,19 @@ export async function endSessions(ctx: AppContext, where: { sid?: string; uid?: 
   forgetSessions(ctx, where);
 }
 
-/** The live session `sid` of user `uid` with its user (null: none, expired or ended); reused for SESSION_CACHE_MS. */
-async function readSession(ctx: AppContext, sid: string, uid: string): Promise<SessionRow | null> {
+/**
+ * The live session `sid` of user `uid` with its user (null: none, expired or ended); reused for SESSION_CACHE_MS.
+ * Concurrent requests of one session that all miss the cache (a page's calls sent at once) share one read
+ * (session-cache.ts sharedSessionRead).
+ */
+function readSession(ctx: AppContext, sid: string, uid: string): Promise<SessionRow | null> {
   const cached = cachedSession(ctx, sid, uid);
-  if (cached) return cached;
+  if (cached) return Promise.resolve(cached);
+  return sharedSessionRead(ctx, sid, uid, () => readSessionRow(ctx, sid, uid));
+}
+
+/** readSession's database read: the session row joined with its user (null: none, expired or ended). */
+async function readSessionRow(ctx: AppContext, sid: string, uid: string): Promise<SessionRow | null> {
   const [row] = await ctx.db
     .select({
       uid: users.uid,
@@ -138,10 +153,7 @@ async function readSession(ctx: AppContext, sid: string, uid: string): Promise<S
     .innerJoin(users, eq(users.uid, sessions.uid))
     .where(and(eq(sessions.id, sid), eq(sessions.uid, uid), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
-  if (!row) return null;
-  const kept = { ...row, expiresAt: row.expiresAt.getTime() };
-  keepSession(ctx, sid, kept);
-  return kept;
+  return row ? { ...row, expiresAt: row.expiresAt.getTime() } : null;
 }
 
 function readToken(req: FastifyRequest): string | null {

@@ -36,43 +36,84 @@ export function cachedSession(ctx: AppContext, sid: string, uid: string): Sessio
   return row && row.uid === uid && row.expiresAt > Date.now() ? row : undefined;
 }
 
+/** Session reads in flight per app (by session and user), and a count of forgets (a read spanning one is not kept). */
+const reads = new WeakMap<
+  AppContext,
+  { inFlight: Map<string, Promise<SessionRow | null>>; forgets: number }
+>();
+
+function readsOf(ctx: AppContext) {
+  let r = reads.get(ctx);
+  if (!r) {
+    r = { inFlight: new Map(), forgets: 0 };
+    reads.set(ctx, r);
+  }
+  return r;
+}
+
+/**
+ * Reads session `sid` of user `uid` with `load` (the database read), shared by every request of that session that
+ * asks while it is in flight, and keeps a found row in the cache. A read during which sessions were forgotten
+ * (a sign-out, a role change) is not kept, and requests arriving after the forget start a read of their own.
+ */
+export function sharedSessionRead(
+  ctx: AppContext,
+  sid: string,
+  uid: string,
+  load: () => Promise<SessionRow | null>,
+): Promise<SessionRow | null> {
+  const r = readsOf(ctx);
+  const key = `${sid}\u0000${uid}`;
+  const inFlight = r.inFlight.get(key);
+  if (inFlight) return inFlight;
+  const forgetsBefore = r.forgets;
+  const p = load().then(
+    (row) => {
+      if (r.inFlight.get(key) === p) r.inFlight.delete(key);
+      if (row && r.forgets === forgetsBefore) keepSession(ctx, sid, row);
+      return row;
+    },
+    (e: unknown) => {
+      if (r.inFlight.get(key) === p) r.inFlight.delete(key);
+      throw e;
+    },
+  );
+  r.inFlight.set(key, p);
+  return p;
+}
+
 /** Keeps a session row read from the database. */
 export function keepSession(ctx: AppContext, sid: string, row: SessionRow): void {
   cacheOf(ctx).set(sid, row);
 }
 
-type Forget = (ctx: AppContext, who: { sid?: string; uid?: string }) => void;
-const forgetListeners: Forget[] = [];
-
-/**
- * Registers a listener told whenever this process forgets sessions (`plugins/session-sync.ts` relays it to the
- * other server processes, which call `forgetSessionsLocally`). Returns the function that removes it.
- */
-export function onSessionsForgotten(fn: Forget): () => void {
-  forgetListeners.push(fn);
-  return () => {
-    const i = forgetListeners.indexOf(fn);
-    if (i >= 0) forgetListeners.splice(i, 1);
-  };
+/** Reads in flight are no longer shared or kept (what they read may predate a forget). */
+function forgetReads(ctx: AppContext): void {
+  const r = readsOf(ctx);
+  r.forgets += 1;
+  r.inFlight.clear();
 }
 
 /** Drops every cached session of this process (the relay was down: forgets may have been missed). */
 export function forgetAllSessionsLocally(ctx: AppContext): void {
+  forgetReads(ctx);
   cacheOf(ctx).clear();
 }
 
 /** Drops cached rows of one session or of every session of a user, in this process only. */
 export function forgetSessionsLocally(ctx: AppContext, who: { sid?: string; uid?: string }): void {
+  forgetReads(ctx);
   const c = cacheOf(ctx);
   if (who.sid) c.delete(who.sid);
   if (who.uid) for (const [sid, row] of c.entries()) if (row.uid === who.uid) c.delete(sid);
 }
 
 /**
- * A session ended or a user's role, status or name changed: drops the cached rows here and tells the other server
- * processes (through the listeners). Call it after the change is committed.
+ * A session ended or a user's role, status or name changed: drops the cached rows here and emits
+ * `session/forgotten` on ctx.events (`plugins/session-sync.ts` relays it to the other server processes, which call
+ * `forgetSessionsLocally`). Call it after the change is committed.
  */
 export function forgetSessions(ctx: AppContext, who: { sid?: string; uid?: string }): void {
   forgetSessionsLocally(ctx, who);
-  for (const fn of forgetListeners) fn(ctx, who);
+  void ctx.events.settle('session/forgotten', who);
 }

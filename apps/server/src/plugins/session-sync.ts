@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { forgetAllSessionsLocally, forgetSessionsLocally, onSessionsForgotten } from './session-cache.js';
+import { forgetAllSessionsLocally, forgetSessionsLocally } from './session-cache.js';
 
 /** The PostgreSQL channel on which server processes tell each other which cached sessions to forget. */
 export const SESSION_CHANNEL = 'oj_sessions';
@@ -32,14 +32,16 @@ export default fp(
       },
       onConnected: () => forgetAllSessionsLocally(app.ctx),
     });
-    const off = onSessionsForgotten((ctx, who) => {
-      if (ctx !== app.ctx) return;
-      const payload = JSON.stringify({ origin, sid: who.sid, uid: who.uid });
-      app.ctx.db
-        .execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${payload})`)
-        .catch((err) => app.log.warn({ err }, 'session sync: notify failed'));
-    });
-    app.addHook('onClose', async () => off());
+    app.ctx.events.on(
+      'session/forgotten',
+      (who) => {
+        const payload = JSON.stringify({ origin, sid: who.sid, uid: who.uid });
+        app.ctx.db
+          .execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${payload})`)
+          .catch((err) => app.log.warn({ err }, 'session sync: notify failed'));
+      },
+      { area: 'session-sync', phase: 'publish' },
+    );
   },
   { name: 'session-sync', dependencies: ['notify-hub'] },
 );

@@ -3,6 +3,7 @@ import { Role } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { newExtensionPoints } from '../../src/app-events.js';
 import { users } from '../../src/db/schema/index.js';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../helpers.js';
 import { configureSmtp, makeUser, startSmtp } from './fixtures.js';
@@ -172,7 +173,10 @@ describe('registration end to end through a real SMTP server', () => {
         next();
       },
     });
-    const app = await buildApp({ ctx: t.ctx, logger: { level: 'info', stream } });
+    const app = await buildApp({
+      ctx: { ...t.ctx, ...newExtensionPoints() },
+      logger: { level: 'info', stream },
+    });
     try {
       const res = await app.inject({ method: 'GET', url: '/api/get-register-code?email=local@example.com' });
       expect(res.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { newExtensionPoints } from '../../src/app-events.js';
 import type { AppContext } from '../../src/context.js';
 import { openDb } from '../../src/db/client.js';
 import { discussionViews, userNotices, users } from '../../src/db/schema/index.js';
@@ -303,7 +304,12 @@ describe.skipIf(!PG)('two server instances on one PostgreSQL', () => {
       await openDb({ url: url.toString(), poolSize: 4 }),
       await openDb({ url: url.toString(), poolSize: 4 }),
     ];
-    const ctxs: AppContext[] = handles.map((h) => ({ ...t.ctx, db: h.db, config: new ConfigService(h.db) }));
+    const ctxs: AppContext[] = handles.map((h) => ({
+      ...t.ctx,
+      db: h.db,
+      config: new ConfigService(h.db),
+      ...newExtensionPoints(),
+    }));
     const period = noticeJobSettings.periodMs;
     noticeJobSettings.periodMs = 400;
     const apps = await Promise.all(ctxs.map((ctx) => buildApp({ ctx })));

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions } from '../../src/db/schema/index.js';
 import { viewerBoard } from '../../src/modules/contest/board/page.js';
 import { loadContest } from '../../src/modules/contest/contest.access.js';
-import { runQueuedHooks } from '../../src/modules/judge/hooks.js';
 import { get as clics } from '../clics/clics-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { judgeNext, registerJudgehost } from '../judge/judge-helpers.js';
@@ -46,7 +45,7 @@ async function judgedNow(cid: number, start: Date, who: string, pid: number, min
         submitTime: new Date(start.getTime() + min * MIN),
       })
       .returning({ id: submissions.id });
-    await runQueuedHooks(tx, { submitId: row.id, pid, uid: u[who].uid, cid });
+    await t.ctx.events.emit('submission/queued', tx, { submitId: row.id, pid, uid: u[who].uid, cid });
   });
 }
 

@@ -2,7 +2,6 @@ import type { AwardConfigItem, ScoreboardPage } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/context.js';
 import { contestProblems, contests, submissions } from '../../src/db/schema/index.js';
-import { runQueuedHooks } from '../../src/modules/judge/hooks.js';
 import { enqueue } from '../../src/modules/judge/queue.js';
 import { makeProblem } from '../account/judged.js';
 import { call } from '../judge/judge-helpers.js';
@@ -102,8 +101,8 @@ export async function judged(
 }
 
 /**
- * A contest submission as contest-core's submit makes it: Pending, queued, the queued hooks run in the same
- * transaction (the board's cell shows the pending try). Returns the submission id.
+ * A contest submission as contest-core's submit makes it: Pending, queued, the `submission/queued` listeners run in
+ * the same transaction (the board's cell shows the pending try). Returns the submission id.
  */
 export async function queued(
   ctx: AppContext,
@@ -126,7 +125,12 @@ export async function queued(
       })
       .returning();
     await enqueue(tx, { kind: 'judge', submitId: row.id, submissionVersion: 0, language: 'C++', cid: s.cid });
-    await runQueuedHooks(tx, { submitId: row.id, pid: row.pid, uid: row.uid, cid: row.cid });
+    await ctx.events.emit('submission/queued', tx, {
+      submitId: row.id,
+      pid: row.pid,
+      uid: row.uid,
+      cid: row.cid,
+    });
     return row.id;
   });
 }

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type AcmRowVo, AwardType, Role, JudgeStatus as S } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newExtensionPoints } from '../../src/app-events.js';
 import type { SessionUser } from '../../src/context.js';
 import { contests, submissions } from '../../src/db/schema/index.js';
 import { buildBoard } from '../../src/modules/contest/board/build.js';
@@ -10,8 +11,6 @@ import { boardState, rebuildBoard } from '../../src/modules/contest/board/cells.
 import { type BoardViewer, viewerBoard } from '../../src/modules/contest/board/page.js';
 import { PATCH_MAX_USERS } from '../../src/modules/contest/board/patch.js';
 import { loadContest } from '../../src/modules/contest/contest.access.js';
-import { contestChanged } from '../../src/modules/contest/contest.events.js';
-import { runQueuedHooks } from '../../src/modules/judge/hooks.js';
 import { manualJudge, rejudge } from '../../src/modules/judge/judge.admin.service.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { judgeNext, registerJudgehost } from '../judge/judge-helpers.js';
@@ -63,7 +62,7 @@ async function submit(cid: number, start: Date, who: string, pid: number, min: n
         submitTime: new Date(start.getTime() + min * MIN),
       })
       .returning({ id: submissions.id });
-    await runQueuedHooks(tx, { submitId: row.id, pid, uid: u[who].uid, cid });
+    await t.ctx.events.emit('submission/queued', tx, { submitId: row.id, pid, uid: u[who].uid, cid });
     return row.id;
   });
 }
@@ -233,7 +232,7 @@ describe('patched board = full build', () => {
         .update(contests)
         .set({ starAccount: ['ann'] })
         .where(eq(contests.id, cid));
-      await contestChanged(tx, { cid, what: 'settings' });
+      await t.ctx.events.emit('contest/changed', tx, { cid, what: 'settings' });
     });
     const before = { ...boardCacheStats };
     const v = await servedAndFresh(cid);
@@ -289,14 +288,14 @@ describe('a second app instance (another server process) on the same database', 
     // The other instance: a fresh copy of every server module (its own caches and hooks), same database.
     vi.resetModules();
     const other = await import('../../src/app.js');
-    const app2 = await other.buildApp({ ctx: t.ctx });
+    const app2 = await other.buildApp({ ctx: { ...t.ctx, ...newExtensionPoints() } });
     await app2.ready();
     try {
       const judge2 = await import('../../src/modules/judge/judge.admin.service.js');
       const cache2 = await import('../../src/modules/contest/board/cache.js');
       expect(cache2.boardCacheStats).not.toBe(boardCacheStats);
       const { version: v0 } = await boardState(t.ctx.db, await loadContest(t.ctx, cid));
-      await judge2.manualJudge(t.ctx, root, { submitId: bobB, status: S.ACCEPTED });
+      await judge2.manualJudge(app2.ctx, root, { submitId: bobB, status: S.ACCEPTED });
       const { version: v1 } = await boardState(t.ctx.db, await loadContest(t.ctx, cid));
       expect(v1).toBeGreaterThan(v0);
       // This instance learns of it when its reused version read expires (250 ms), then patches.

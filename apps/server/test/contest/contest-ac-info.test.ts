@@ -2,7 +2,6 @@ import { type ContestAcInfoVo, Role, JudgeStatus as S } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestAcRecords, contestProblems, submissions } from '../../src/db/schema/index.js';
-import { runJudgedHooks } from '../../src/modules/judge/hooks.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { call, makeUser } from '../problem/fixtures.js';
 import { addProblems, MIN, makeContest, queued } from './board-fixtures.js';
@@ -35,7 +34,7 @@ async function submitWith(who: keyof typeof u, d: string, min: number, status: n
 async function verdict(id: number, status: number) {
   await t.ctx.db.transaction(async (tx) => {
     const [s] = await tx.update(submissions).set({ status }).where(eq(submissions.id, id)).returning();
-    await runJudgedHooks(tx, {
+    await t.ctx.events.emit('submission/judged', tx, {
       submitId: id,
       pid: s.pid,
       uid: s.uid,

@@ -2,10 +2,7 @@ import { Role } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestClarificationReads, contestClarifications } from '../../src/db/schema/index.js';
-import {
-  type ClarificationAnsweredEvent,
-  onClarificationAnswered,
-} from '../../src/modules/contest/clarification/clarification.events.js';
+import type { ClarificationAnsweredEvent } from '../../src/modules/contest/clarification/clarification.events.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { makeUser } from '../problem/fixtures.js';
 import { ageQuestions, clarificationCalls, idsOf, keyOf } from './clarification-fixtures.js';
@@ -38,14 +35,18 @@ beforeAll(async () => {
   pidA = await newProblem(t.app, tok.creator, 'CA-1');
   await addProblem(t.app, tok.creator, cid, pidA, 'A');
   // The hook must run after the commit: what a listener reads through the pool is the stored answer.
-  onClarificationAnswered(async (e) => {
-    events.push(e);
-    const [row] = await t.ctx.db
-      .select({ answer: contestClarifications.answer })
-      .from(contestClarifications)
-      .where(eq(contestClarifications.id, e.clarificationId));
-    seenAnswer.push(row?.answer ?? null);
-  });
+  t.ctx.events.on(
+    'clarification/answered',
+    async (e) => {
+      events.push(e);
+      const [row] = await t.ctx.db
+        .select({ answer: contestClarifications.answer })
+        .from(contestClarifications)
+        .where(eq(contestClarifications.id, e.clarificationId));
+      seenAnswer.push(row?.answer ?? null);
+    },
+    { area: 'test' },
+  );
 });
 afterAll(async () => {
   await t?.close();

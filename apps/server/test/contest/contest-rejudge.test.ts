@@ -1,7 +1,7 @@
 import { type AcmRowVo, Role, JudgeStatus as S } from '@oj/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgeJobs, submissions } from '../../src/db/schema/index.js';
+import { judgeJobs, problems, submissions } from '../../src/db/schema/index.js';
 import { rebuildBoard } from '../../src/modules/contest/board/cells.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { call, makeUser } from '../problem/fixtures.js';
@@ -75,5 +75,18 @@ describe('POST /api/admin/judge/rejudge-contest-problem', () => {
     const r = await rejudge(u.root.token, `cid=${cid}&pid=${p.B}`);
     expect(r.code).toBe(200);
     expect(r.body.data).toEqual({ count: 1 });
+  });
+
+  it('takes remote-judge submissions too: queued again for remote judgehosts (issue 27)', async () => {
+    await t.ctx.db.update(problems).set({ isRemote: true, remoteOj: 'HDU' }).where(eq(problems.id, p.B));
+    await t.ctx.db.update(submissions).set({ isRemote: true }).where(eq(submissions.pid, p.B));
+    const r = await rejudge(u.root.token, `cid=${cid}&pid=${p.B}`);
+    expect(r.body.data).toEqual({ count: 1 });
+    const [sub] = await t.ctx.db.select().from(submissions).where(eq(submissions.pid, p.B));
+    const jobs = await t.ctx.db
+      .select()
+      .from(judgeJobs)
+      .where(and(eq(judgeJobs.submitId, sub.id), eq(judgeJobs.state, 'queued')));
+    expect(jobs.map((j) => j.remoteOj)).toEqual(['HDU']);
   });
 });

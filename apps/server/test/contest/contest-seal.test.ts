@@ -1,7 +1,7 @@
 import { JudgeStatus, Role } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContestVerdictEvent, onContestVerdict } from '../../src/modules/contest/contest.events.js';
+import type { ContestVerdictEvent } from '../../src/modules/contest/contest.events.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { judgeNext, registerJudgehost, submitAs } from '../judge/judge-helpers.js';
 import { call, makeUser } from '../problem/fixtures.js';
@@ -25,9 +25,13 @@ beforeAll(async () => {
   acmPid = await newProblem(t.app, tok.root, 'SE-ACM');
   oiPid = await newProblem(t.app, tok.root, 'SE-OI', { type: 1 });
   await registerJudgehost(t.app, t.ctx, 'jh');
-  onContestVerdict(async (_tx, e) => {
-    events.push(e);
-  });
+  t.ctx.events.on(
+    'contest/verdict',
+    async (_tx, e) => {
+      events.push(e);
+    },
+    { area: 'test' },
+  );
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,7 @@
 import { JudgeStatus, LIVE_EVENT, type LiveBoardData, type LiveVerdictData, Role } from '@oj/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newExtensionPoints } from '../../src/app-events.js';
 import type { AppContext } from '../../src/context.js';
 import { addProblem, contestSubmit, createContest } from '../contest/contest-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -31,7 +32,12 @@ beforeAll(async () => {
   const { openDb } = await import('../../src/db/client.js');
   const { ConfigService } = await import('../../src/modules/config/config.service.js');
   const handle = await openDb({ url: dbUrl, poolSize: 4 });
-  const ctx: AppContext = { ...a.ctx, db: handle.db, config: new ConfigService(handle.db) };
+  const ctx: AppContext = {
+    ...a.ctx,
+    db: handle.db,
+    config: new ConfigService(handle.db),
+    ...newExtensionPoints(),
+  };
   const app = await buildApp({ ctx });
   await app.ready();
   b = {

@@ -9,7 +9,6 @@ import {
   Role,
 } from '@oj/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clarificationAnswered } from '../../src/modules/contest/clarification/clarification.events.js';
 import {
   addProblem,
   contestSubmit,
@@ -344,12 +343,24 @@ describe('contest events', () => {
     const bob = await live(u.bob.token);
     const root = await live(u.root.token);
     await Promise.all([ann.next(LIVE_EVENT.ready), bob.next(LIVE_EVENT.ready), root.next(LIVE_EVENT.ready)]);
-    await clarificationAnswered({ cid, clarificationId: 71, public: false, askerUid: u.ann.uid, pid: null });
+    await t.ctx.events.settle('clarification/answered', {
+      cid,
+      clarificationId: 71,
+      public: false,
+      askerUid: u.ann.uid,
+      pid: null,
+    });
     const mine = (s: LiveClient, id: number) =>
       s.next<LiveClarificationData>(LIVE_EVENT.clarification, (d) => d.clarificationId === id);
     expect(await mine(ann, 71)).toEqual({ cid, clarificationId: 71, public: false });
     await mine(root, 71);
-    await clarificationAnswered({ cid, clarificationId: 72, public: true, askerUid: u.ann.uid, pid: null });
+    await t.ctx.events.settle('clarification/answered', {
+      cid,
+      clarificationId: 72,
+      public: true,
+      askerUid: u.ann.uid,
+      pid: null,
+    });
     await Promise.all([mine(ann, 72), mine(bob, 72), mine(root, 72)]);
     expect(bob.all<LiveClarificationData>(LIVE_EVENT.clarification).map((d) => d.clarificationId)).toEqual([
       72,

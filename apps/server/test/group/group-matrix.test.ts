@@ -262,5 +262,5 @@ describe('group route × role matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 600_000); // thousands of requests: minutes on a loaded 2-core machine (CI runs three lanes at once)
 });

@@ -87,6 +87,8 @@ describe('native export / import', () => {
         userExtraFile: { 'lib.h': 'int helper();' },
         judgeExtraFile: { 'testlib.h': '// stub' },
         isRemoveEndBlank: false,
+        tleRecheck: 'on',
+        tleRecheckMargin: 7,
         openCaseResult: false,
         isFileIO: true,
         ioReadFileName: 'data.in',

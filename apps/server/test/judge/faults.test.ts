@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { newExtensionPoints } from '../../src/app-events.js';
 import type { AppContext } from '../../src/context.js';
 import { openDb } from '../../src/db/client.js';
 import { seed } from '../../src/db/seed.js';
@@ -100,6 +101,7 @@ describe('judge faults', () => {
         db: handle.db,
         dbKind: handle.kind,
         config: new ConfigService(handle.db),
+        ...newExtensionPoints(),
       };
       await seed(ctx);
       const app = await buildApp({ ctx });

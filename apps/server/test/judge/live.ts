@@ -52,7 +52,12 @@ export function startJudgehost(
       env: {
         ...process.env,
         OJ_JUDGE_TOKEN: token,
-        OJ_SANDBOX_UID_BASE: String(66000 + (process.pid % 200) * 40 + (liveCount++ % 5) * 8),
+        OJ_SANDBOX_UID_BASE: String(
+          Number(process.env.OJ_TEST_UID_OFFSET ?? 0) +
+            66000 +
+            (process.pid % 200) * 40 +
+            (liveCount++ % 5) * 8,
+        ),
         OJ_SANDBOX_UID_COUNT: '8',
       },
     },

@@ -129,6 +129,8 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore', () => {
       OJ_DATA_DIR: dataDir,
       OJ_ADMIN_PASSWORD: PASSWORD,
       OJ_EMBEDDED_JUDGE_WORKERS: '0',
+      // PGlite even where the private PostgreSQL cluster is installed (that one: private-cluster.test.ts).
+      OJ_EMBEDDED_DB: 'pglite',
     });
     servers.push(server);
     await populate(server.url);

@@ -68,9 +68,19 @@ describe('GET /api/health', () => {
 
 describe('log format', () => {
   it('JSON when standard output is not a terminal, pretty lines on one', () => {
-    expect(logStream({ isTTY: false } as NodeJS.WriteStream, undefined)).toBeUndefined();
-    expect(logStream({ isTTY: true } as NodeJS.WriteStream, 'json')).toBeUndefined();
-    expect(logStream({ isTTY: true } as NodeJS.WriteStream, undefined)).toBeDefined();
+    // What a line written by pino becomes on an output that is (or is not) a terminal.
+    const shown = (isTTY: boolean, format: string | undefined) => {
+      let text = '';
+      const out = { isTTY, writableLength: 0, write: (s: string) => (text += s) };
+      const json = JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1, 12, 0, 1), msg: 'ready' });
+      logStream(out as unknown as NodeJS.WriteStream, format).write(`${json}\n`);
+      return text;
+    };
+    expect(JSON.parse(shown(false, undefined)).msg).toBe('ready');
+    expect(JSON.parse(shown(true, 'json')).msg).toBe('ready');
+    const pretty = shown(true, undefined);
+    expect(pretty).toMatch(/INFO.* ready/);
+    expect(() => JSON.parse(pretty)).toThrow();
     const line = prettyLine(
       JSON.stringify({
         level: 30,

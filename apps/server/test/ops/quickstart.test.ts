@@ -19,6 +19,8 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   // The embedded judge's cache sits beside the data dir (apps/server/src/embedded-judge.ts judgeCacheDir).
   fs.rmSync(`${path.resolve(dataDir)}-judge-cache`, { recursive: true, force: true });
+  // So does the embedded PostgreSQL cluster, when PostgreSQL is installed (apps/server/src/db/private-cluster.ts).
+  fs.rmSync(`${path.resolve(dataDir)}-pg`, { recursive: true, force: true });
 });
 
 // A process of its own, independent of TEST_DATABASE_URL: run once in CI (the PGlite pass).
@@ -37,7 +39,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('quick start', () => {
         OJ_ADMIN_PASSWORD: PASSWORD,
         OJ_EMBEDDED_JUDGE_WORKERS: '1',
         // A uid range of its own (other tests hold theirs).
-        OJ_SANDBOX_UID_BASE: String(78_000 + (process.pid % 50) * 16),
+        OJ_SANDBOX_UID_BASE: String(
+          Number(process.env.OJ_TEST_UID_OFFSET ?? 0) + 78_000 + (process.pid % 50) * 16,
+        ),
         OJ_SANDBOX_UID_COUNT: '8',
       },
     });
@@ -76,8 +80,18 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('quick start', () => {
     expect(status).toBe(0);
     // Issue 24 item 6: the data dir and the database are private; the judge cache the sandbox enters is beside.
     expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
-    expect(fs.statSync(path.join(dataDir, 'pglite')).mode & 0o777).toBe(0o700);
-    expect(fs.statSync(path.join(dataDir, 'pglite', 'PG_VERSION')).mode & 0o777).toBe(0o600);
+    // The embedded database: the private PostgreSQL cluster beside the data dir where PostgreSQL is installed
+    // (0700, its own user's: private-cluster.test.ts), else PGlite inside it.
+    const cluster = `${path.resolve(dataDir)}-pg`;
+    if (fs.existsSync(path.join(cluster, 'data', 'PG_VERSION'))) {
+      expect(line).toContain('(database: its own PostgreSQL cluster)');
+      expect(fs.statSync(cluster).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(path.join(cluster, 'data')).mode & 0o777).toBe(0o700);
+    } else {
+      expect(line).toContain('(database: embedded PGlite)');
+      expect(fs.statSync(path.join(dataDir, 'pglite')).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(path.join(dataDir, 'pglite', 'PG_VERSION')).mode & 0o777).toBe(0o600);
+    }
     expect(fs.existsSync(path.join(dataDir, 'judge-cache'))).toBe(false);
     expect(fs.existsSync(`${path.resolve(dataDir)}-judge-cache`)).toBe(true);
 

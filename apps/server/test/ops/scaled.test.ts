@@ -24,7 +24,7 @@ const PASSWORD = 'scaled-secret';
 const TOKEN = 'scaled-judge-token-0123456789';
 const PG_URL = process.env.OJ_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const FINAL = (s: number | undefined) => s !== undefined && ![5, 6, 7].includes(s);
-const UID_BASE = 77_000 + (process.pid % 50) * 32;
+const UID_BASE = Number(process.env.OJ_TEST_UID_OFFSET ?? 0) + 77_000 + (process.pid % 50) * 32;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-scaled-'));
 // The sandbox runs programs under other uids: they must traverse into the judgehosts' work roots.
 fs.chmodSync(tmp, 0o711);

@@ -284,7 +284,7 @@ describe('authorization matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 600_000); // thousands of requests: minutes on a loaded 2-core machine (CI runs three lanes at once)
 
   it('refuses callers without the role before reading the body (a malformed body still gets 401 / 403)', async () => {
     const wrong: string[] = [];

@@ -15,10 +15,13 @@ import { eventsRows } from './matrix/events.js';
 import { groupRows } from './matrix/group.js';
 import { judgeRows } from './matrix/judge.js';
 import { opsRows } from './matrix/ops.js';
+import { progressRows } from './matrix/progress.js';
 import { publicRows } from './matrix/public.js';
+import { remoteJudgeRows } from './matrix/remote-judge.js';
 import type { MatrixRow } from './matrix/roles.js';
 import { rootRows } from './matrix/root.js';
 import { scoreboardRows } from './matrix/scoreboard.js';
+import { similarityRows } from './matrix/similarity.js';
 import { submissionsRows } from './matrix/submissions.js';
 import { trainingRows } from './matrix/training.js';
 
@@ -30,6 +33,7 @@ export const MATRIX: MatrixRow[] = [
   ...accountRows,
   ...adminRows,
   ...rootRows,
+  ...remoteJudgeRows,
   ...judgeRows,
   ...contestRows,
   ...clarificationRows,
@@ -40,4 +44,6 @@ export const MATRIX: MatrixRow[] = [
   ...opsRows,
   ...clicsRows,
   ...eventsRows,
+  ...similarityRows,
+  ...progressRows,
 ];

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { newExtensionPoints } from '../../src/app-events.js';
 import { users } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { call, makeUser, multipart } from '../problem/fixtures.js';
@@ -30,7 +31,10 @@ beforeAll(async () => {
       cb();
     },
   });
-  logged = await buildApp({ ctx: t.ctx, logger: { level: 'info', stream: sink } });
+  logged = await buildApp({
+    ctx: { ...t.ctx, ...newExtensionPoints() },
+    logger: { level: 'info', stream: sink },
+  });
   // Reaches the database with text the edge would refuse (sent base64 so that only the database sees it).
   logged.get<{ Querystring: { b64: string } }>('/test/db-text', async (req) => {
     const name = Buffer.from(req.query.b64, 'base64').toString('utf8');

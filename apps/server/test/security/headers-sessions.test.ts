@@ -1,11 +1,15 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Role } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, HELMET_OPTIONS } from '../../src/app.js';
+import { newExtensionPoints } from '../../src/app-events.js';
 import { problems, sessions } from '../../src/db/schema/index.js';
 import { createSession, SESSION_MAX_AGE_S } from '../../src/plugins/auth.js';
 import { helmetHeaders } from '../../src/plugins/security-headers.js';
@@ -33,7 +37,7 @@ describe('security headers', () => {
   it('sends a CSP (scripts from self, no framing), nosniff and a referrer policy on the API and the web app', async () => {
     const dist = fs.mkdtempSync('/tmp/oj-web-');
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    const web = await buildApp({ ctx: t.ctx, webDist: dist });
+    const web = await buildApp({ ctx: { ...t.ctx, ...newExtensionPoints() }, webDist: dist });
     try {
       for (const url of ['/api/get-website-config', '/problem/1']) {
         const res = await web.inject({ method: 'GET', url });
@@ -57,7 +61,7 @@ describe('security headers', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets/app-Ab12Cd34.js'), 'console.log(1);');
-    const web = await buildApp({ ctx: t.ctx, webDist: dist });
+    const web = await buildApp({ ctx: { ...t.ctx, ...newExtensionPoints() }, webDist: dist });
     try {
       const set = helmetHeaders(HELMET_OPTIONS);
       expect(Object.keys(set).length).toBeGreaterThan(10);
@@ -74,6 +78,31 @@ describe('security headers', () => {
       expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
     } finally {
       await web.close();
+    }
+  });
+});
+
+describe('helmetHeaders', () => {
+  it('is exactly what helmet sets on a real request and response (docs/security.md: why not @fastify/helmet)', async () => {
+    // helmet's own middleware, built once, on a real Node request: a future helmet that reads the request or sets
+    // a header per request makes the two differ.
+    const middleware = helmet(HELMET_OPTIONS);
+    const server = http.createServer((req, res) =>
+      middleware(req, res, (err?: unknown) => res.end(err ? 'failed' : 'ok')),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const res = await fetch(`http://127.0.0.1:${port}/problem/1?x=1`, { headers: { accept: 'text/html' } });
+      expect(await res.text()).toBe('ok');
+      const set: Record<string, string> = {};
+      const transport = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+      res.headers.forEach((value, name) => {
+        if (!transport.has(name)) set[name] = value;
+      });
+      expect(set).toEqual(helmetHeaders(HELMET_OPTIONS));
+    } finally {
+      await new Promise((r) => server.close(r));
     }
   });
 });

@@ -2,6 +2,7 @@ import { Role, UserStatus } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newExtensionPoints } from '../../src/app-events.js';
 import type { AppContext } from '../../src/context.js';
 import { rowsOf } from '../../src/lib/sql-rows.js';
 import { SESSION_CACHE_MS } from '../../src/plugins/session-cache.js';
@@ -28,7 +29,12 @@ beforeAll(async () => {
   const { openDb } = await import('../../src/db/client.js');
   const { ConfigService } = await import('../../src/modules/config/config.service.js');
   const handle = await openDb({ url: dbUrl, poolSize: 2 });
-  const ctx: AppContext = { ...a.ctx, db: handle.db, config: new ConfigService(handle.db) };
+  const ctx: AppContext = {
+    ...a.ctx,
+    db: handle.db,
+    config: new ConfigService(handle.db),
+    ...newExtensionPoints(),
+  };
   const app = await buildApp({ ctx });
   await app.ready();
   b = {

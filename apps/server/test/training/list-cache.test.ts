@@ -2,6 +2,7 @@ import { Role, JudgeStatus as S, type TrainingVo } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newExtensionPoints } from '../../src/app-events.js';
 import type { AppContext } from '../../src/context.js';
 import { trainingListStats } from '../../src/modules/training/training.list.js';
 import { createTestApp, type TestApp } from '../helpers.js';
@@ -250,7 +251,7 @@ describe('the training list cache on two app instances sharing the database', ()
     const { buildApp } = await import('../../src/app.js');
     const list2 = await import('../../src/modules/training/training.list.js');
     expect(list2.trainingListStats).not.toBe(trainingListStats);
-    let ctx2: AppContext = t.ctx;
+    let ctx2: AppContext = { ...t.ctx, ...newExtensionPoints() };
     let closeDb = async () => {};
     if (t.ctx.dbKind === 'postgres') {
       const dbUrl = (t.ctx.db as unknown as { $client: { options: { connectionString: string } } }).$client
@@ -258,7 +259,7 @@ describe('the training list cache on two app instances sharing the database', ()
       const { openDb } = await import('../../src/db/client.js');
       const { ConfigService } = await import('../../src/modules/config/config.service.js');
       const handle = await openDb({ url: dbUrl, poolSize: 2 });
-      ctx2 = { ...t.ctx, db: handle.db, config: new ConfigService(handle.db) };
+      ctx2 = { ...t.ctx, db: handle.db, config: new ConfigService(handle.db), ...newExtensionPoints() };
       closeDb = () => handle.close();
     }
     const app2 = await buildApp({ ctx: ctx2 });

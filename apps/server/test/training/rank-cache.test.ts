@@ -2,6 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { Role, JudgeStatus as S } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newExtensionPoints } from '../../src/app-events.js';
 import { rankCacheStats } from '../../src/modules/training/training.rank.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { aPlusB, call, judgeNext, registerJudgehost } from '../judge/judge-helpers.js';
@@ -230,10 +231,10 @@ describe('a second app instance (another server process) on the same database', 
       ['bob', 2, 0],
     ]);
 
-    // The other instance: a fresh copy of every server module (its own caches and hooks), same database.
+    // The other instance: a fresh copy of every server module (its own caches), its own hub, same database.
     vi.resetModules();
     const other = await import('../../src/app.js');
-    const app2 = await other.buildApp({ ctx: t.ctx });
+    const app2 = await other.buildApp({ ctx: { ...t.ctx, ...newExtensionPoints() } });
     await app2.ready();
     try {
       const rank2 = await import('../../src/modules/training/training.rank.js');
@@ -244,7 +245,7 @@ describe('a second app instance (another server process) on the same database', 
       ]);
       const judge2 = await import('../../src/modules/judge/judge.admin.service.js');
       const root = { uid: u.boss.uid, username: 'boss', role: Role.ROOT, sid: '' };
-      await judge2.manualJudge(t.ctx, root, { submitId: bobB, status: S.ACCEPTED });
+      await judge2.manualJudge(app2.ctx, root, { submitId: bobB, status: S.ACCEPTED });
       // The other instance forgot its reused row at once; this one learns within 250 ms.
       expect(summary((await page(tid, app2)).data.records)).toEqual([
         ['ann', 1, 1],

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { newExtensionPoints } from '../../src/app-events.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
 // Issue 14, "Weight on the wire": the built web app goes out precompressed by Accept-Encoding with the right
@@ -36,7 +37,7 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-web-'));
   writeWithVariants(path.join(dist, 'index.html'), INDEX);
   writeWithVariants(path.join(dist, 'assets/app-Ab12Cd34.js'), SCRIPT);
-  web = await buildApp({ ctx: t.ctx, webDist: dist });
+  web = await buildApp({ ctx: { ...t.ctx, ...newExtensionPoints() }, webDist: dist });
 });
 afterAll(async () => {
   await web?.close();

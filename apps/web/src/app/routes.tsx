@@ -6,6 +6,7 @@ import { groupRoutes } from '../features/group/routes.js';
 import { homeRoutes } from '../features/home/routes.js';
 import { messageRoutes } from '../features/message/routes.js';
 import { practiceRoutes } from '../features/problem/practice-routes.js';
+import { similarityRoutes } from '../features/similarity/routes.js';
 import { trainingRoutes } from '../features/training/routes.js';
 import { userRoutes } from '../features/user/routes.js';
 import type { AppRoute } from './route-types.js';
@@ -27,6 +28,7 @@ export const siteRoutes: AppRoute[] = [
   ...discussionRoutes,
   ...messageRoutes,
   ...groupRoutes,
+  ...similarityRoutes,
 ];
 
 /** Full-screen pages outside both layouts (absolute paths without the leading slash): the contest scroll board. */

@@ -3,6 +3,7 @@ import { Button, Slider, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_CROP } from './avatar-check.js';
+import { UploadProgressBar, type UploadState } from './UploadProgress.js';
 
 const { box: BOX, view: VIEW } = AVATAR_CROP;
 const MARGIN = (VIEW - BOX) / 2;
@@ -26,18 +27,20 @@ function drawImage(
 
 /**
  * A small avatar cropper (doc 3 §5): a 200 x 200 crop box over the picture, drag to move, slider to zoom,
- * rotate left/right; Confirm gives a 200 x 200 PNG (quality 0.8) to `onConfirm`.
+ * rotate left/right; Confirm gives a 200 x 200 PNG (quality 0.8) to `onConfirm`. `progress`: the upload's bar.
  */
 export function AvatarCropper({
   file,
   onConfirm,
   onCancel,
   busy,
+  progress = null,
 }: {
   file: File;
   onConfirm: (png: Blob) => void;
   onCancel: () => void;
   busy?: boolean;
+  progress?: UploadState | null;
 }) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -120,6 +123,7 @@ export function AvatarCropper({
           {t('Confirm')}
         </Button>
       </Space>
+      <UploadProgressBar state={progress} hideDone />
     </div>
   );
 }

@@ -11,10 +11,12 @@ import { Button, Popover, Space } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea.js';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { UploadProgress } from '../lib/api.js';
 import { notify } from '../lib/notify.js';
 import { checkAvatarFile } from './avatar-check.js';
 import { EMOJI } from './emoji.js';
 import { applyInsert, type Insert } from './markdown-insert.js';
+import { UploadProgressBar, useUploadProgress } from './UploadProgress.js';
 
 /**
  * A textarea's inserts: `insert` applies a toolbar action to the current value at the caret (or around the
@@ -41,7 +43,8 @@ export function useMarkdownInserts(value: string, onChange: (v: string) => void)
  * inline code, a code block, a link and a list; with `onUploadImage`, an image button that checks the file
  * (gif, jpg, jpeg, png, bmp, webp; 2 MB), uploads it and inserts `![name](link)`; with `onUploadFile` (given to
  * those the server lets attach files: admin roles, a group's admins), an attach button that checks the size
- * (32 MB), uploads any file (POST /api/file/upload-md-file) and inserts `[name](link)`.
+ * (32 MB), uploads any file (POST /api/file/upload-md-file) and inserts `[name](link)`. While a file goes out a
+ * progress bar shows the percent sent (issue 28); it goes away once the link is inserted.
  */
 export function MarkdownToolbar({
   insert,
@@ -50,8 +53,8 @@ export function MarkdownToolbar({
   testIdPrefix = 'md',
 }: {
   insert: (ins: Insert) => void;
-  onUploadImage?: (file: File) => Promise<string>;
-  onUploadFile?: (file: File) => Promise<string>;
+  onUploadImage?: (file: File, onProgress?: UploadProgress) => Promise<string>;
+  onUploadFile?: (file: File, onProgress?: UploadProgress) => Promise<string>;
   testIdPrefix?: string;
 }) {
   const { t } = useTranslation('editor');
@@ -59,12 +62,13 @@ export function MarkdownToolbar({
   const [uploading, setUploading] = useState<'image' | 'file' | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const attachInput = useRef<HTMLInputElement>(null);
+  const progress = useUploadProgress();
 
   /** Checks `file` (`bad` answers the refusal's message, or null), uploads it, and inserts what `made` makes. */
   const upload = async (
     kind: 'image' | 'file',
     file: File | undefined,
-    send: ((file: File) => Promise<string>) | undefined,
+    send: ((file: File, onProgress?: UploadProgress) => Promise<string>) | undefined,
     bad: (file: File) => string | null,
     made: (file: File, url: string) => Insert,
   ) => {
@@ -76,7 +80,7 @@ export function MarkdownToolbar({
     }
     setUploading(kind);
     try {
-      insert(made(file, await send(file)));
+      insert(made(file, await progress.track((onProgress) => send(file, onProgress))));
     } catch {
       // the api client showed the message
     } finally {
@@ -157,60 +161,63 @@ export function MarkdownToolbar({
   );
 
   return (
-    <Space size={2} wrap>
-      <Popover
-        open={emojiOpen}
-        onOpenChange={setEmojiOpen}
-        trigger="click"
-        placement="bottomLeft"
-        content={
-          <div
-            style={{ display: 'grid', gridTemplateColumns: 'repeat(8, 32px)', gap: 2 }}
-            data-testid={`${testIdPrefix}-emoji-list`}
-          >
-            {EMOJI.map((e) => (
-              <button
-                key={e}
-                type="button"
-                className="oj-emoji"
-                onClick={() => {
-                  insert({ kind: 'text', text: e });
-                  setEmojiOpen(false);
-                }}
-                style={{ fontSize: 18, border: 0, background: 'none', cursor: 'pointer', padding: 2 }}
-              >
-                {e}
-              </button>
-            ))}
-          </div>
-        }
-      >
-        <Button
-          size="small"
-          type="text"
-          icon={<SmileOutlined />}
-          aria-label={t('Emoji')}
-          title={t('Emoji')}
-          data-testid={`${testIdPrefix}-emoji`}
-        />
-      </Popover>
-      {tool('inline-code', t('Inline_code'), <span style={{ fontFamily: 'monospace' }}>{'</>'}</span>, {
-        kind: 'inlineCode',
-      })}
-      {tool('code-block', t('Code_block'), <CodeOutlined />, { kind: 'codeBlock' })}
-      {tool('link', t('Link'), <LinkOutlined />, { kind: 'link', label: t('Link_text') })}
-      {tool('list', t('List'), <UnorderedListOutlined />, { kind: 'list' })}
-      {onUploadImage &&
-        uploadTool(
-          'image',
-          t('Upload_image'),
-          <FileImageOutlined />,
-          imageInput,
-          LIMITS.avatarTypes.map((x) => `.${x}`).join(','),
-          onImage,
-        )}
-      {onUploadFile &&
-        uploadTool('file', t('Attach_file'), <PaperClipOutlined />, attachInput, undefined, onAttach)}
-    </Space>
+    <>
+      <Space size={2} wrap>
+        <Popover
+          open={emojiOpen}
+          onOpenChange={setEmojiOpen}
+          trigger="click"
+          placement="bottomLeft"
+          content={
+            <div
+              style={{ display: 'grid', gridTemplateColumns: 'repeat(8, 32px)', gap: 2 }}
+              data-testid={`${testIdPrefix}-emoji-list`}
+            >
+              {EMOJI.map((e) => (
+                <button
+                  key={e}
+                  type="button"
+                  className="oj-emoji"
+                  onClick={() => {
+                    insert({ kind: 'text', text: e });
+                    setEmojiOpen(false);
+                  }}
+                  style={{ fontSize: 18, border: 0, background: 'none', cursor: 'pointer', padding: 2 }}
+                >
+                  {e}
+                </button>
+              ))}
+            </div>
+          }
+        >
+          <Button
+            size="small"
+            type="text"
+            icon={<SmileOutlined />}
+            aria-label={t('Emoji')}
+            title={t('Emoji')}
+            data-testid={`${testIdPrefix}-emoji`}
+          />
+        </Popover>
+        {tool('inline-code', t('Inline_code'), <span style={{ fontFamily: 'monospace' }}>{'</>'}</span>, {
+          kind: 'inlineCode',
+        })}
+        {tool('code-block', t('Code_block'), <CodeOutlined />, { kind: 'codeBlock' })}
+        {tool('link', t('Link'), <LinkOutlined />, { kind: 'link', label: t('Link_text') })}
+        {tool('list', t('List'), <UnorderedListOutlined />, { kind: 'list' })}
+        {onUploadImage &&
+          uploadTool(
+            'image',
+            t('Upload_image'),
+            <FileImageOutlined />,
+            imageInput,
+            LIMITS.avatarTypes.map((x) => `.${x}`).join(','),
+            onImage,
+          )}
+        {onUploadFile &&
+          uploadTool('file', t('Attach_file'), <PaperClipOutlined />, attachInput, undefined, onAttach)}
+      </Space>
+      <UploadProgressBar state={progress.state} hideDone />
+    </>
   );
 }

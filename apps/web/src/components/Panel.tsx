@@ -20,7 +20,12 @@ export function Panel({
   return (
     <section
       data-testid={testId}
-      style={{ background: '#fff', borderRadius: 8, border: '1px solid #f0f0f0', overflow: 'hidden' }}
+      style={{
+        background: 'var(--oj-bg-container)',
+        borderRadius: 8,
+        border: '1px solid var(--oj-border-split)',
+        overflow: 'hidden',
+      }}
     >
       {(title || extra) && (
         <header
@@ -30,7 +35,7 @@ export function Panel({
             justifyContent: 'space-between',
             gap: 8,
             padding: '12px 16px',
-            borderBottom: '1px solid #f0f0f0',
+            borderBottom: '1px solid var(--oj-border-split)',
             fontWeight: 600,
             fontSize: 16,
             minHeight: 32,

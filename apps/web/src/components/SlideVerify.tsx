@@ -23,7 +23,8 @@ function paintBackground(ctx: CanvasRenderingContext2D, rand: () => number): voi
 
 /**
  * The slide-verify puzzle of doc 1 §4 (325 x 100 px, accuracy 3 px): drag the handle so the piece covers the
- * gap. Calls `onSuccess` when it does; a miss shakes, reports `onFail` and draws a new puzzle.
+ * gap (or, by keyboard, move it with the arrow keys and press Enter). Calls `onSuccess` when it does; a miss
+ * shakes, reports `onFail` and draws a new puzzle.
  */
 export function SlideVerify({ onSuccess, onFail }: { onSuccess: () => void; onFail?: () => void }) {
   const { t } = useTranslation('account');
@@ -78,10 +79,8 @@ export function SlideVerify({ onSuccess, onFail }: { onSuccess: () => void; onFa
     if (!drag.current) return;
     setOffset(clampOffset(e.clientX - drag.current.startX));
   };
-  const onPointerUp = (e: React.PointerEvent<HTMLDivElement>) => {
-    if (!drag.current) return;
-    const final = clampOffset(e.clientX - drag.current.startX);
-    drag.current = null;
+  /** Checks the piece at `final` px: success, or a miss that shakes and draws a new puzzle. */
+  const check = (final: number) => {
     if (isSlideMatch(final, gap.x)) {
       setOffset(final);
       setPhase('success');
@@ -90,6 +89,32 @@ export function SlideVerify({ onSuccess, onFail }: { onSuccess: () => void; onFa
       setPhase('fail');
       onFail?.();
       setTimeout(reset, 600);
+    }
+  };
+  const onPointerUp = (e: React.PointerEvent<HTMLDivElement>) => {
+    if (!drag.current) return;
+    const final = clampOffset(e.clientX - drag.current.startX);
+    drag.current = null;
+    check(final);
+  };
+  /** Keyboard: arrows move the piece 1 px (10 with Shift), Home/End to the ends, Enter or Space checks it. */
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    if (phase === 'success' || phase === 'fail') return;
+    const step = e.shiftKey ? 10 : 1;
+    const moves: Record<string, number> = {
+      ArrowRight: offset + step,
+      ArrowUp: offset + step,
+      ArrowLeft: offset - step,
+      ArrowDown: offset - step,
+      Home: 0,
+      End: SLIDE.width,
+    };
+    if (e.key in moves) {
+      e.preventDefault();
+      setOffset(clampOffset(moves[e.key] as number));
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      check(offset);
     }
   };
 
@@ -109,23 +134,27 @@ export function SlideVerify({ onSuccess, onFail }: { onSuccess: () => void; onFa
           height={SLIDE.height}
           style={{ position: 'absolute', left: offset, top: 0 }}
         />
-        <ReloadOutlined
+        <button
+          type="button"
+          className="oj-plain-button"
           onClick={reset}
           aria-label={t('Refresh')}
-          style={{ position: 'absolute', right: 6, top: 6, color: '#fff', cursor: 'pointer' }}
-        />
+          style={{ position: 'absolute', right: 6, top: 6, color: '#fff' }}
+        >
+          <ReloadOutlined aria-hidden />
+        </button>
       </div>
       <div
         style={{
           position: 'relative',
           height: 40,
           marginTop: 8,
-          background: '#f0f2f5',
-          border: '1px solid #e4e7eb',
+          background: 'var(--oj-bg-subtle)',
+          border: '1px solid var(--oj-border)',
           borderRadius: 4,
           textAlign: 'center',
           lineHeight: '40px',
-          color: '#888',
+          color: 'var(--oj-text-tertiary)',
           fontSize: 13,
         }}
       >
@@ -138,11 +167,14 @@ export function SlideVerify({ onSuccess, onFail }: { onSuccess: () => void; onFa
           data-testid="slide-handle"
           role="slider"
           aria-valuenow={offset}
+          aria-valuemin={0}
+          aria-valuemax={SLIDE.width - PIECE_SPAN}
           aria-label={t('Slide_to_fill')}
           tabIndex={0}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
+          onKeyDown={onKeyDown}
           style={{
             position: 'absolute',
             top: -1,

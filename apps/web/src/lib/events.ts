@@ -19,12 +19,6 @@ import { session } from './session.js';
 type Handler = (data: unknown) => void;
 type Status = 'off' | 'connecting' | 'live';
 
-/**
- * How often a page that follows the stream still polls what the stream announces (notifiers, boards of other
- * pages): a safety net only (ms).
- */
-export const LIVE_SAFETY_POLL_MS = 5 * 60_000;
-
 /** Handlers of this name run on `reset` and on a `ready` that did not replay (refetch what you show). */
 const RESYNC = '__resync';
 /** No byte for this long (two keep-alives and slack) means the stream is dead: reconnect. */

@@ -66,6 +66,8 @@ export async function initI18n(lang: Lang = initialLanguage()): Promise<void> {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
+      // i18next 25 logs an advertisement to every visitor's console once per page load otherwise.
+      showSupportNotice: false,
     });
   await extras;
   dayjs.locale(lang === 'zh-CN' ? 'zh-cn' : 'en');

@@ -33,6 +33,8 @@ export const GROUP_AUTH_INFO: Record<GroupAuthCode, { name: string; color: strin
 
 /** Group member levels (doc 3 §4); 3 member, 4 admin, 5 root. */
 export const GroupMemberAuth = { APPLYING: 1, REFUSED: 2, MEMBER: 3, ADMIN: 4, ROOT: 5 } as const;
+/** The member level of a user with no row in the group (neither member nor applicant), below every GroupMemberAuth. */
+export const NO_MEMBER_LEVEL = 0;
 
 export const TrainingAuth = { PUBLIC: 'Public', PRIVATE: 'Private' } as const;
 

@@ -75,3 +75,17 @@ export const STATUS_FILTER_CODES: JudgeStatusCode[] = ALL_JUDGE_STATUS_CODES.fil
 export const MANUAL_JUDGE_CODES: JudgeStatusCode[] = STATUS_FILTER_CODES.filter(
   (c) => c !== CANCELLED && c !== COMPILE_ERROR && c !== PENDING && c !== COMPILING && c !== JUDGING,
 );
+
+/**
+ * Verdicts reached without running the program (issue 25 cosmetic: a compile error showed "0ms 0KB"): compile
+ * error, cancelled, submitting, submitted failed. Takes a status code; true when its time and memory mean nothing and
+ * the web shows "-" for them (status list, submission detail, the submit panel).
+ */
+export function verdictWithoutRun(code: number): boolean {
+  return (
+    code === COMPILE_ERROR ||
+    code === CANCELLED ||
+    code === SUBMITTING ||
+    code === JudgeStatus.SUBMITTED_FAILED
+  );
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { externalImages } from './external-images.js';
 import { renderStatement } from './index.js';
 import { looksLikeHtml, statementToMarkdown, unwrapHustojMarkdown, unwrapKatex } from './statement.js';
 
@@ -73,6 +74,35 @@ describe('statement source', () => {
     expect(statementToMarkdown(`<p>If ${lt} then</p>`)).toBe('If $a < b$ then');
   });
 
+  it('一本通 exports whose MathML lost its tags: one rendering per formula, even after a style sheet link', () => {
+    // As the FPS file holds it (issue 25 item 3): the MathML flattened to "text + TeX", the drawn spans after it.
+    const flat =
+      '<link href="https://example.test/katex.min.css" rel="stylesheet"><div class="ui segment"><p>设有 ' +
+      '<span class="katex"><span class="katex-mathml">nn</span><span class="katex-html"><span class="strut">' +
+      '</span><span class="base"><span class="mord mathit">n</span></span></span></span> 个活动的集合 ' +
+      '<span class="katex"><span class="katex-mathml">E={1,2,..,n}E=\\{1,2,..,n\\}</span><span class="katex-html">' +
+      '<span class="base"><span class="mord mathit">E</span><span class="mrel">=</span><span class="mopen">{</span>' +
+      '<span class="mord">1</span><span class="mpunct">,</span><span class="mord">2</span><span class="mpunct">,' +
+      '</span><span class="mord">.</span><span class="mord">.</span><span class="mpunct">,</span>' +
+      '<span class="mord mathit">n</span><span class="mclose">}</span></span></span></span>。</p></div>';
+    expect(statementToMarkdown(flat)).toBe('设有 $n$ 个活动的集合 $E=\\{1,2,..,n\\}$。');
+    const html = renderStatement(flat);
+    expect(html.match(/<math/g)).toHaveLength(2);
+    expect(html).not.toContain('E={1,2,..,n}E');
+    expect(html).not.toContain('katex.min.css');
+  });
+  it("shows pictures from other sites as links to them (the CSP would block them), this site's as pictures", () => {
+    const html = renderStatement(
+      '![board](http://192.168.2.105/upload/a.gif) <img src="//cdn.example/b.png"> ![ok](/api/public/md-img/c.png)',
+    );
+    expect(html).not.toMatch(/<img[^>]*src="(https?:)?\/\//);
+    expect(html).toContain('<a href="http://192.168.2.105/upload/a.gif" class="oj-external-img"');
+    expect(html).toContain('>board</a>');
+    expect(html).toContain('<img src="/api/public/md-img/c.png" alt="ok">');
+    expect(
+      externalImages("![a](https://x.test/a.png) <img src='http://y.test/b.gif'> ![c](/api/c.png)"),
+    ).toEqual(['https://x.test/a.png', 'http://y.test/b.gif']);
+  });
   it('renders a statement to safe HTML: markdown, inline tags, tables, code, math as MathML', () => {
     const html = renderStatement(
       [

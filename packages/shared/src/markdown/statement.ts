@@ -42,11 +42,46 @@ function spanEnd(source: string, start: number): number {
   return -1;
 }
 
+/** The text of the first `<span class="<cls>">…</span>` in `html` (tags dropped, entities decoded), or null. */
+function spanText(html: string, cls: string): string | null {
+  const open = new RegExp(`<span\\s+class\\s*=\\s*["']${cls}["'][^>]*>`, 'i').exec(html);
+  if (!open) return null;
+  const end = spanEnd(html, open.index);
+  if (end < 0) return null;
+  const inner = html.slice(open.index + open[0].length, end - '</span>'.length);
+  return decodeEntities(inner.replace(/<[^>]*>/g, '')).replace(/[\u200b\u00a0]/g, (c) =>
+    c === '\u00a0' ? ' ' : '',
+  );
+}
+
+/**
+ * The TeX of a KaTeX formula whose MathML lost its tags on the way (一本通's FPS exports): `katex-mathml` then
+ * holds the formula's text followed by its TeX (`E={1,2,..,n}E=\{1,2,..,n\}`), and `katex-html` the same text as
+ * drawn. The TeX is what follows the drawn text; when that cannot be told, the drawn text alone (shown once, as
+ * plain text). Null when the formula has neither part.
+ */
+function flattenedTex(formula: string): string | null {
+  const mathml = spanText(formula, 'katex-mathml');
+  const drawn = spanText(formula, 'katex-html');
+  if (mathml == null) return drawn == null ? null : drawn.trim();
+  const seen = (drawn ?? '').replace(/\s+/g, '');
+  const flat = mathml.replace(/\s+/g, ' ').trim();
+  if (seen && flat.replace(/\s+/g, '').startsWith(seen)) {
+    // Skip the drawn characters (ignoring spaces) and keep the rest: the TeX.
+    let i = 0;
+    for (let n = 0; n < seen.length && i < flat.length; i++) if (!/\s/.test(flat[i] as string)) n++;
+    const rest = flat.slice(i).trim();
+    if (rest) return rest;
+  }
+  return drawn?.trim() || null;
+}
+
 /**
  * Replaces every pre-rendered KaTeX formula (`<span class="katex">` or `katex-display`, holding MathML, the
  * `application/x-tex` annotation and the HTML rendering) by its TeX source as `$tex$` (`$$tex$$` for display).
- * A formula without an annotation is left as it was. `forHtml` keeps `<`, `>` and `&` of the TeX as entities, for
- * text that is still parsed as HTML afterwards.
+ * A formula without an annotation whose MathML was flattened to text gets its TeX back from that text
+ * (`flattenedTex`). `forHtml` keeps `<`, `>` and `&` of the TeX as entities, for text that is still parsed as HTML
+ * afterwards.
  */
 export function unwrapKatex(source: string, forHtml = false): string {
   const open = /<span\s+class\s*=\s*["'](katex-display|katex)["'][^>]*>/gi;
@@ -59,9 +94,10 @@ export function unwrapKatex(source: string, forHtml = false): string {
       /<annotation[^>]*encoding\s*=\s*["']application\/x-tex["'][^>]*>([\s\S]*?)<\/annotation>/i.exec(
         source.slice(m.index, end),
       );
-    if (!tex) continue;
+    const formula = source.slice(m.index, end);
+    const plain = tex ? decodeEntities(tex[1] ?? '').trim() : flattenedTex(formula);
+    if (plain == null) continue;
     const fence = m[1]?.toLowerCase() === 'katex-display' ? '$$' : '$';
-    const plain = decodeEntities(tex[1] ?? '').trim();
     const body = forHtml ? plain.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : plain;
     out += `${source.slice(from, m.index)}${fence}${body}${fence}`;
     from = end;
@@ -101,6 +137,8 @@ export function looksLikeHtml(source: string): boolean {
       if (node.value.trim()) return false;
       continue;
     }
+    // A style sheet link (LibreOJ / 一本通 pages carry KaTeX's) says nothing about the text around it.
+    if (node.type === 'element' && node.tagName.toLowerCase() === 'link') continue;
     if (node.type !== 'element' || !BLOCK.has(node.tagName.toLowerCase())) return false;
     blocks++;
   }

@@ -135,6 +135,31 @@ export const changeEmailBody = z.object({
   code: emailCodeField,
 });
 
+/**
+ * A mobile number (doc 1 §5 "mobile valid"): digits with an optional leading +, 6 to 15 digits (E.164's longest);
+ * spaces and dashes between digits are dropped.
+ */
+export const mobileField = z
+  .string({ error: 'The mobile number is required' })
+  .trim()
+  .min(1, 'The mobile number is required')
+  .max(32, 'The mobile number format is incorrect')
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\+?[0-9]{6,15}$/, 'The mobile number format is incorrect'));
+
+/**
+ * POST /api/change-mobile {password, newMobile}: the spec asks for no code for the mobile (doc 1 §5: "email code
+ * required; mobile valid"), so the account password confirms the change, as for the email.
+ */
+export const changeMobileBody = z.object({
+  password: z
+    .string({ error: 'The password is required' })
+    .min(1, 'The password is required')
+    .max(LIMITS.passwordMax),
+  newMobile: mobileField,
+});
+export type ChangeMobileBody = z.infer<typeof changeMobileBody>;
+
 export const genderField = z.enum(['male', 'female', 'secrecy']);
 
 export const changeUserInfoBody = z.object({
@@ -157,12 +182,16 @@ export interface UserInfo {
   nickname: string;
   realname: string;
   email: string;
+  /** The account's mobile number ('' when none); only in the user's own info. */
+  mobile: string;
   avatar: string | null;
   school: string;
   gender: string;
   signature: string;
   github: string;
   blog: string;
+  /** The Codeforces handle whose rating the user home shows ('' when none). */
+  cfUsername: string;
   titleName: string | null;
   titleColor: string | null;
   roleList: string[];

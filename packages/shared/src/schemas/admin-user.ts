@@ -7,6 +7,24 @@ import { pageQuery } from './common.js';
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
+/** A row of the admin user list, `GET /api/admin/user/get-user-list` (doc 3 admin "User"; no password hash). */
+export const adminUserRow = z.object({
+  uid: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  nickname: z.string(),
+  realname: z.string(),
+  gender: z.string(),
+  school: z.string(),
+  role: z.number().int(),
+  status: z.number().int(),
+  /** ISO time, null before the first sign-in. */
+  recentLoginTime: z.string().nullable(),
+  /** ISO time. */
+  gmtCreate: z.string(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRow>;
+
 /** GET /api/admin/user/get-user-list query: keyword (username, real name, nickname, email), role, status, paging. */
 export const adminUserListQuery = pageQuery.extend({
   keyword: z.string().max(200).optional(),
@@ -38,6 +56,21 @@ export const adminDeleteUsersBody = z.object({
     .min(1, 'ids must not be empty')
     .max(1000, 'ids can hold at most 1000 uids'),
 });
+
+/** GET /api/admin/user/get-user-sessions query: `{uid}`, whose live sessions to list. */
+export const adminUserSessionsQuery = z.object({
+  uid: z.string({ error: 'uid is required' }).min(1, 'uid is required').max(64),
+});
+
+/**
+ * POST /api/admin/user/revoke-sessions body: `{uid, sessionId?}`: ends that one session of the user, or all of the
+ * user's sessions without `sessionId`.
+ */
+export const adminRevokeSessionsBody = z.object({
+  uid: z.string({ error: 'uid is required' }).min(1, 'uid is required').max(64),
+  sessionId: z.string().min(1, 'sessionId must not be empty').max(64).optional(),
+});
+export type AdminRevokeSessionsBody = z.infer<typeof adminRevokeSessionsBody>;
 
 /** Most rows one import or one generation may create. */
 export const BATCH_USER_MAX = 1000;

@@ -20,6 +20,19 @@ export interface Page<T> {
   size: number;
 }
 
+/** The zod shape of `ApiResponse<T>` for a success: `{ status, msg, data }` (the published OpenAPI answers). */
+export const apiResponseOf = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.number().int(), msg: z.string(), data });
+
+/** The zod shape of `Page<T>`: `records`, `total`, and the request's `current` page and `size` echoed. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    records: z.array(item),
+    total: z.number().int(),
+    current: z.number().int(),
+    size: z.number().int(),
+  });
+
 /**
  * A page number (from 1) of any list: a value that is not a whole number from 1 up reads as 1, one above
  * LIMITS.pageNumberMax as that maximum (issue 23: page 214748366 of ten rows overflowed a 32-bit offset, a 500).

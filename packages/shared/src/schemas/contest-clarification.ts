@@ -1,33 +1,15 @@
 import { z } from 'zod';
+import { CLARIFICATION_LIMITS } from '../constants/contest-limits.js';
 import { pageQuery, queryBool } from './common.js';
 import { cidField } from './contest.js';
+
+export { CLARIFICATION_LIMITS } from '../constants/contest-limits.js';
 
 /**
  * Contest clarifications (issue 10 §3; none in HOJ, so the paths are ours in HOJ's style): request bodies,
  * queries and answers of the participant calls and the contest-admin calls. Rules: docs/contests.md
  * "Clarifications".
  */
-export const CLARIFICATION_LIMITS = {
-  /** A question, trimmed: 1..1000 characters. */
-  questionMax: 1000,
-  /** An answer (or an unprompted post), trimmed: 1..5000 characters. */
-  answerMax: 5000,
-  /** One question per participant and contest in this many seconds. */
-  intervalS: 30,
-  /** At most this many unanswered questions per participant and contest. */
-  unansweredMax: 10,
-  /** Page size of both lists. */
-  page: 20,
-  /** The unread call returns at most this many records (the count is exact). */
-  unreadMax: 100,
-  /** Ids one mark-read call may name. */
-  readIdsMax: 1000,
-  /** The announcement title made from an answer. */
-  announceTitleMax: 255,
-  /** A contest display id. */
-  displayIdMax: 100,
-} as const;
-
 const idField = (name: string) =>
   z.coerce
     .number({ error: `${name} is required` })

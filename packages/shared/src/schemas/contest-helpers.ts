@@ -1,23 +1,14 @@
 import { z } from 'zod';
+import { CONTEST_HELPER_LIMITS } from '../constants/contest-limits.js';
 import { pageQuery } from './common.js';
 import { cidField } from './contest.js';
+
+export { CONTEST_HELPER_LIMITS } from '../constants/contest-limits.js';
 
 /**
  * Contest helpers (issue 10 §1; doc 2 §3 "Contest announcement", "AC info", "Contest print", §7; doc 3 contest
  * announcement admin): request bodies and answers of the announcement, AC info (balloon) and print calls.
  */
-export const CONTEST_HELPER_LIMITS = {
-  announcementTitleMax: 255,
-  announcementContentMax: 65_535,
-  readListMax: 1000,
-  acInfoPage: 20,
-  printPage: 15,
-  printMin: 50,
-  printMax: 65_535,
-  /** One print job per participant and contest in this many seconds. */
-  printIntervalS: 30,
-} as const;
-
 const idField = (name: string) =>
   z.coerce
     .number({ error: `${name} is required` })

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { RemoteOj } from '../constants/enums.js';
+import { TLE_RECHECK_MARGIN } from '../constants/tle-recheck.js';
 
 /**
  * The judge protocol between the server and judgehosts (docs/judge-protocol.md). Judgehosts authenticate with
@@ -44,8 +46,39 @@ export const heartbeat = z.object({
 });
 export type Heartbeat = z.infer<typeof heartbeat>;
 
+/**
+ * The remote judges of the spec (doc 1 §1, `RemoteOj` in constants/enums.ts), by HOJ's names: a remote problem's `remoteOj` and the prefix of its
+ * problem id (`HDU-1000`, `CF-1A`, `GYM-100001A`, `POJ-1000`, `AC-abc001_a`, `SPOJ-TEST`). GYM uses CF's accounts.
+ */
+export const remoteOj = z.enum(RemoteOj);
+export type RemoteOjName = z.infer<typeof remoteOj>;
+
+/**
+ * What a remote-judge job carries (docs/remote-judges.md): the OJ, the problem's id on that site (`1000`, `1A`,
+ * `100001A`, `abc001_a`, `TEST`), and the pool account the server claimed for it (row-locked, released when the
+ * result arrives or the lease lapses). The password travels only to a judgehost (judge token), never to a user.
+ * `previousRunId`/`previousAccountId`: a rejudge of a submission already on the site (POJ re-reads it with the
+ * original account instead of submitting again).
+ */
+export const remoteJudgeTask = z.object({
+  oj: remoteOj,
+  problemId: z.string().min(1).max(64),
+  account: z.object({ id: z.number().int(), username: z.string(), password: z.string() }),
+  previousRunId: z.string().nullable().default(null),
+});
+export type RemoteJudgeTask = z.infer<typeof remoteJudgeTask>;
+
+/** What a judgehost reports of a remote-judge job: the site's run id (null when it never got one) and the account. */
+export const remoteJudgeOutcome = z.object({
+  runId: z.string().max(64).nullable(),
+  accountId: z.number().int(),
+});
+export type RemoteJudgeOutcome = z.infer<typeof remoteJudgeOutcome>;
+
 export const leaseRequest = z.object({
   judgehostId: z.string().min(1).max(100),
+  /** This judgehost takes remote-judge jobs (it can reach the sites; `OJ_REMOTE_JUDGE=true`). Default: never. */
+  remote: z.boolean().optional(),
   /** Lanes this worker takes: `judge` (submissions, contest first) and/or `test` (test runs). */
   lanes: z
     .array(z.enum(['judge', 'test']))
@@ -103,6 +136,16 @@ export const judgeProblem = z.object({
   /** Files placed beside the checker / interactor, e.g. testlib.h (name -> content). */
   judgeExtraFile: z.record(z.string(), z.string()).nullable(),
   difficulty: z.number().int().default(0),
+  /**
+   * Borderline time limits looked at twice (docs/judging.md "Borderline TLE re-check"): the policy the server
+   * resolved from the problem's switch and the site default. A case whose run ended by itself with CPU time above
+   * the limit by at most `marginPercent` % is run once more. Absent or null: off (also what a server sends that
+   * predates the field).
+   */
+  tleRecheck: z
+    .object({ marginPercent: z.number().int().min(TLE_RECHECK_MARGIN.min).max(TLE_RECHECK_MARGIN.max) })
+    .nullable()
+    .optional(),
 });
 export type JudgeProblem = z.infer<typeof judgeProblem>;
 
@@ -124,6 +167,8 @@ export const judgeTask = z.object({
   testcases: z.array(judgeTestcase),
   userInput: z.string().nullable(),
   expectedOutput: z.string().nullable(),
+  /** Set for a remote problem's submission: judged on its own site, not in the sandbox (testcases empty). */
+  remote: remoteJudgeTask.nullish(),
 });
 export type JudgeTask = z.infer<typeof judgeTask>;
 
@@ -153,6 +198,14 @@ export const caseResult = z.object({
   outputData: z.string().nullable(),
   userOutput: z.string().nullable(),
   message: z.string().nullable(),
+  /**
+   * Set when the case was run twice for a borderline TLE: the CPU times (ms) of the first and the second run. The
+   * case's own status, time and output are those of the run that counts (docs/judging.md). Null or absent: run once.
+   */
+  rerun: z
+    .object({ firstMs: z.number().int().min(0), secondMs: z.number().int().min(0) })
+    .nullable()
+    .optional(),
 });
 export type CaseResult = z.infer<typeof caseResult>;
 
@@ -174,5 +227,26 @@ export const judgeResult = z.object({
   /** Test runs only */
   userOutput: z.string().nullable().default(null),
   stderr: z.string().nullable().default(null),
+  /**
+   * Remote-judge jobs only: the site's run id and the account used. `status` is the mapped verdict, or
+   * SUBMITTED_FAILED when the site could not take or judge it (the user may resubmit, doc 2 §2.4).
+   */
+  remote: remoteJudgeOutcome.nullish(),
 });
 export type JudgeResult = z.infer<typeof judgeResult>;
+
+/** Answers of the judge protocol (the `data` of `{ status, msg, data }`), published in the OpenAPI document. */
+export const judgeProtocolAnswers = {
+  /** POST register -> the judgehost's id, as sent. */
+  register: z.object({ judgehostId: z.string() }),
+  /** POST heartbeat -> always ok (404 when the judgehost is not registered). */
+  heartbeat: z.object({ ok: z.literal(true) }),
+  /** POST lease -> a job, or null when none came within waitSeconds. */
+  lease: z.object({ task: judgeTask.nullable() }),
+  /** POST release -> how many of the jobs went back to the queue. */
+  release: z.object({ released: z.number().int() }),
+  /** POST progress -> whether the job is still this judgehost's (false: stop judging it). */
+  progress: z.object({ accepted: z.boolean() }),
+  /** POST result -> true once per job and version; false for a stale or repeated result. */
+  result: z.object({ accepted: z.boolean() }),
+};

@@ -26,5 +26,15 @@ export interface JudgeServerVo {
 /** GET /api/admin/judge/get-judge-server-status: the judgehosts and the queue's counts. */
 export interface JudgeServerStatus {
   judgeServerList: JudgeServerVo[];
-  queue: { queued: number; leased: number };
+  /**
+   * `queued` / `leased` jobs now; `ratePerMinute` submissions judged per minute over the last 5 minutes;
+   * `oldestAgeSeconds` how long the oldest queued job has waited (null: none queued); `workers` online (issue 29).
+   */
+  queue: {
+    queued: number;
+    leased: number;
+    ratePerMinute: number;
+    oldestAgeSeconds: number | null;
+    workers: number;
+  };
 }

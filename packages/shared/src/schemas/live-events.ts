@@ -25,6 +25,11 @@ export const LIVE_EVENT = {
   clarificationAsked: 'clarification-asked',
   /** My unread message counts changed (the "Community" issue; not sent yet). */
   unreadMessages: 'unread-messages',
+  /**
+   * Where my queued submissions stand in the judge queue (issue 29 part 2): all of them, each time the queue moves;
+   * one missing from the list is no longer queued. Not numbered, not replayed (the page asks the route once).
+   */
+  queue: 'queue',
 } as const;
 
 export type LiveEventType = (typeof LIVE_EVENT)[keyof typeof LIVE_EVENT];
@@ -76,6 +81,27 @@ export interface LiveClarificationAskedData {
   clarificationId: number;
 }
 
+/**
+ * A queued submission's place in the judge queue (issue 29 part 2; docs/judging.md "Queue position"): `position` 1
+ * is the next job a worker takes (the lease's own order, priorities included); `waitSeconds` the estimated time until
+ * its judging starts, from the recent judging time per language and the workers online (null: no worker online).
+ */
+export interface QueuePosition {
+  submitId: number;
+  position: number;
+  waitSeconds: number | null;
+}
+
+/**
+ * `queue` event data, and the answer of `POST /api/get-queue-positions`: `length` jobs are queued in all (the only
+ * figure about others' work it reveals), `positions` the caller's queued submissions asked about (the event: all of
+ * the user's own).
+ */
+export interface LiveQueueData {
+  length: number;
+  positions: QueuePosition[];
+}
+
 /** Timing and limits of the stream (server and browser agree on them). */
 export const LIVE_LIMITS = {
   /** A comment line this often keeps proxies from closing an idle stream. */
@@ -93,4 +119,14 @@ export const LIVE_LIMITS = {
   reconnectMaxMs: 30_000,
   /** A tab hidden this long closes its stream (browsers allow ~6 HTTP/1.1 connections per site); visible reopens. */
   hiddenCloseMs: 60_000,
+  /**
+   * How often a page that follows the stream still polls what the stream announces (contest notifiers, boards): a
+   * safety net only (ms).
+   */
+  safetyPollMs: 5 * 60_000,
+  /**
+   * The same safety net for a submission whose verdict is awaited (its status check, the detail page's refetch):
+   * progress and the verdict arrive as events, the check runs this rarely (ms).
+   */
+  verdictSafetyPollMs: 30_000,
 } as const;

@@ -90,6 +90,11 @@ export const updateNoticeBody = noticeBody.extend({
 });
 export type UpdateNoticeBody = z.infer<typeof updateNoticeBody>;
 
+/** POST /api/admin/msg/notice/push {id}: deliver an undelivered notice now instead of at the hourly push. */
+export const pushNoticeBody = z.object({
+  id: z.coerce.number({ error: 'id is required' }).int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
 /** GET /api/msg/unread answer (doc 1 §3 "Unread messages"). */
 export interface UnreadMessageCount {
   comment: number;

@@ -69,6 +69,10 @@ export interface ProblemColumns {
   userExtraFile: Record<string, string> | null;
   judgeExtraFile: Record<string, string> | null;
   isRemoveEndBlank: boolean;
+  /** Borderline TLE re-check (docs/judging.md): `default` (the site's switch config), `on`, `off`. */
+  tleRecheck: string;
+  /** Its margin in whole percent of the time limit; null = the site's margin. */
+  tleRecheckMargin: number | null;
   openCaseResult: boolean;
   isUploadCase: boolean;
   isFileIO: boolean;

@@ -33,65 +33,74 @@ export const scoreboardExportQuery = z.object({
 });
 
 /** Award fields of a row (doc 2 §3 "Scoreboard row"); absent when the row wins nothing. */
-export interface ScoreboardAward {
-  isWinAward: boolean;
-  awardName?: string;
-  awardBackground?: string;
-  awardColor?: string;
-}
+export const scoreboardAward = z.object({
+  isWinAward: z.boolean(),
+  awardName: z.string().optional(),
+  awardBackground: z.string().optional(),
+  awardColor: z.string().optional(),
+});
+export type ScoreboardAward = z.infer<typeof scoreboardAward>;
 
 /** Fields common to ACM and OI rows (doc 2 §3 "Scoreboard row"). rank -1: star user. */
-export interface ScoreboardRowBase extends ScoreboardAward {
-  uid: string;
-  username: string;
+export const scoreboardRowBase = scoreboardAward.extend({
+  uid: z.string(),
+  username: z.string(),
   /** The name the contest shows (rankShowName: username, nickname or realname). */
-  showName: string;
-  realname: string;
-  nickname: string;
-  avatar: string | null;
-  school: string;
-  gender: string;
-  rank: number;
-  isConcerned: boolean;
-}
+  showName: z.string(),
+  realname: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  school: z.string(),
+  gender: z.string(),
+  rank: z.number().int(),
+  isConcerned: z.boolean(),
+});
+export type ScoreboardRowBase = z.infer<typeof scoreboardRowBase>;
 
 /** ACM per-problem cell (doc 2 §3, §4.5). ACTime seconds from the start; tryNum pending or sealed tries. */
-export interface AcmCellVo {
-  isAC: boolean;
-  isFirstAC: boolean;
-  isAfterContest: boolean;
-  ACTime: number | null;
-  errorNum: number;
-  tryNum: number;
-}
+export const acmCellVo = z.object({
+  isAC: z.boolean(),
+  isFirstAC: z.boolean(),
+  isAfterContest: z.boolean(),
+  ACTime: z.number().nullable(),
+  errorNum: z.number().int(),
+  tryNum: z.number().int(),
+});
+export type AcmCellVo = z.infer<typeof acmCellVo>;
 
-export interface AcmRowVo extends ScoreboardRowBase {
-  ac: number;
+export const acmRowVo = scoreboardRowBase.extend({
+  ac: z.number().int(),
   /** Seconds: solve times plus 20 minutes a counted wrong try before each AC. */
-  totalTime: number;
-  submissionInfo: Record<string, AcmCellVo>;
-}
+  totalTime: z.number(),
+  submissionInfo: z.record(z.string(), acmCellVo),
+});
+export type AcmRowVo = z.infer<typeof acmRowVo>;
 
-export interface OiRowVo extends ScoreboardRowBase {
-  totalScore: number;
+export const oiRowVo = scoreboardRowBase.extend({
+  totalScore: z.number(),
   /** ms: the sum of the fastest AC run times. */
-  totalTime: number;
+  totalTime: z.number(),
   /** Score per displayId. */
-  submissionInfo: Record<string, number>;
+  submissionInfo: z.record(z.string(), z.number()),
   /** Fastest AC run time (ms) per displayId. */
-  timeInfo: Record<string, number>;
+  timeInfo: z.record(z.string(), z.number()),
   /** Pending or sealed tries per displayId (shown as "?"). */
-  tryInfo: Record<string, number>;
-}
+  tryInfo: z.record(z.string(), z.number()),
+});
+export type OiRowVo = z.infer<typeof oiRowVo>;
 
 export type ScoreboardRowVo = AcmRowVo | OiRowVo;
 
 /** A board page: `records` (concerned rows first on page 1), `total` rows matching the filters. */
-export interface ScoreboardPage<R extends ScoreboardRowVo = ScoreboardRowVo> {
-  records: R[];
-  total: number;
+export const scoreboardPage = z.object({
+  records: z.array(z.union([acmRowVo, oiRowVo])),
+  total: z.number().int(),
   /** 0 ACM, 1 OI. */
-  type: number;
+  type: z.number().int(),
   /** True when this page is the sealed board (post-seal tries shown as pending). */
-  sealed: boolean;
-}
+  sealed: z.boolean(),
+});
+export type ScoreboardPage<R extends ScoreboardRowVo = ScoreboardRowVo> = Omit<
+  z.infer<typeof scoreboardPage>,
+  'records'
+> & { records: R[] };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TLE_RECHECK_MARGIN } from '../constants/tle-recheck.js';
 
 /**
  * Payloads of the super admin's System Config, Switch and Announcement screens (doc 3 admin; doc 1 §1, §3, §2.6).
@@ -107,6 +108,12 @@ export const setSwitchConfigBody = z
     trustedLoginLimitPerMinute: perMinute('trustedLoginLimitPerMinute'),
     trustedAccountLimitPerMinute: perMinute('trustedAccountLimitPerMinute'),
     trustedMailLimitPerMinute: perMinute('trustedMailLimitPerMinute'),
+    /** Borderline TLE re-check, the site default (docs/judging.md): on / off and the margin in whole percent. */
+    tleRecheck: flag('tleRecheck'),
+    tleRecheckMarginPercent: count('tleRecheckMarginPercent', TLE_RECHECK_MARGIN.max).min(
+      TLE_RECHECK_MARGIN.min,
+      `The tleRecheckMarginPercent must be at least ${TLE_RECHECK_MARGIN.min}`,
+    ),
   })
   .partial()
   .strict();
@@ -155,4 +162,75 @@ export interface AnnouncementItem {
 export interface CarouselItem {
   id: number;
   url: string;
+}
+
+/**
+ * GET /api/admin/config/get-deployment-config: the System Config sections the deployment fixes (doc 3 System
+ * Config "mobile", "datasource", "judge"), read-only in the back office.
+ */
+export interface DeploymentConfig {
+  /**
+   * The database: `kind` pglite | postgres; `fromUrl` true when DATABASE_URL sets it, else the embedded database
+   * under OJ_DATA_DIR; `url` DATABASE_URL with the password replaced by ****** and the query dropped (null when
+   * embedded); `host`, `port`, `database`, `username` from it. There is no Redis.
+   */
+  datasource: {
+    kind: string;
+    fromUrl: boolean;
+    url: string | null;
+    host: string | null;
+    port: number | null;
+    database: string | null;
+    username: string | null;
+  };
+  /**
+   * Judging: `embeddedWorkers` the judge workers this server process starts (OJ_EMBEDDED_JUDGE_WORKERS; 0 =
+   * judgehosts only); `tokenFromEnv` whether OJ_JUDGE_TOKEN fixes the judgehost token (else generated and stored);
+   * `judgehostsOnline` / `judgehostsTotal`; the judge switches and the submit interval (s) of the Switch page.
+   */
+  judge: {
+    embeddedWorkers: number;
+    tokenFromEnv: boolean;
+    judgehostsOnline: number;
+    judgehostsTotal: number;
+    openPublicJudge: boolean;
+    openGroupJudge: boolean;
+    openContestJudge: boolean;
+    defaultSubmitInterval: number;
+  };
+  /**
+   * Mobile SMS: `provider` null, none is built in; no call sends an SMS (the mobile number is changed with the
+   * account password, doc 1 §5 asks no SMS code).
+   */
+  sms: { provider: string | null };
+}
+
+/**
+ * GET /api/health's data (public, no secrets): `status` ok | degraded (no judgehost online) | down (database or
+ * migrations wrong) | closing; the database (`ms` the check's time), migrations, judgehosts heard from within
+ * 30 s, the judge queue, the process uptime in seconds. HTTP 503 (same body) when down or closing.
+ */
+export interface HealthInfo {
+  /**
+   * ok: serving; degraded: serving but no judgehost online that can judge; down: database or migrations wrong;
+   * closing: shutting down
+   */
+  status: 'ok' | 'degraded' | 'down' | 'closing';
+  database: { ok: boolean; ms: number; kind: string };
+  migrations: { applied: number; expected: number; current: boolean };
+  /**
+   * online: heard from within 30 s, enabled and able to judge; unhealthy: heard from within 30 s but reporting
+   * that it cannot judge (its sandbox failed its check; it leases nothing); total: every judgehost ever registered.
+   */
+  judgehosts: { online: number; unhealthy: number; total: number };
+  queue: { queued: number; leased: number };
+  uptimeSeconds: number;
+}
+
+/** GET /api/admin/config/get-service-info: this server process (HOJ's shape; loads as "12.34%"). */
+export interface ServiceInfo {
+  backupCores: number;
+  backupPercentCpuLoad: string;
+  backupPercentMemoryLoad: string;
+  backupService: { serviceId: string; host: string; port: number | null; secure: boolean; uri: string }[];
 }

@@ -49,6 +49,8 @@ export interface CaseResultView {
   score: number | null;
   groupNum: number | null;
   message: string | null;
+  /** Borderline TLE re-check: the CPU times (ms) of the first and second run when the case was run twice. */
+  rerun: { firstMs: number; secondMs: number } | null;
 }
 
 /** One subtask of a subtask-mode problem: its score, first failing status, max time (ms) and memory (KB). */

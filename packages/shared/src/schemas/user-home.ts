@@ -28,6 +28,10 @@ export interface UserHomeInfo {
   scoreList: number[];
   /** No rating system: always null (the profile shows the AC rate of `rankRecord` instead). */
   rating: number | null;
+  /** The user's Codeforces handle ('' when none; set in Settings). */
+  cfUsername: string;
+  /** Its Codeforces rating (doc 1 §2.9 "CF rating"); null without a handle, unrated, or Codeforces unreachable. */
+  cfRating: number | null;
   /**
    * The user's practice figures exactly as the ACM / OI rank tables show them (user_records): distinct accepted
    * problems, judged submissions, and the sum of the best OI rank score per problem (shown as score / 100).
@@ -75,13 +79,29 @@ export interface RecentUpdatedProblem {
   gmtModified: string;
 }
 
+/**
+ * One of the dashboard's recent contests: a site contest (not a group's), times ISO 8601 UTC, `status` -1
+ * scheduled, 0 running, 1 ended (ContestStatus), `type` 0 ACM / 1 OI, `auth` 0 public / 1 private / 2 protected.
+ */
+export interface DashboardContest {
+  id: number;
+  title: string;
+  type: number;
+  auth: number;
+  status: number;
+  startTime: string;
+  endTime: string;
+}
+
 /** GET /api/admin/dashboard/get-dashboard-info. */
 export interface DashboardInfo {
   userNum: number;
   problemNum: number;
   todayJudgeNum: number;
+  /** Site contests (group contests left out), hidden ones included. */
   contestNum: number;
-  recentContest: unknown[];
+  /** Up to 5 site contests that have not ended, the soonest first, then the latest ended ones. */
+  recentContest: DashboardContest[];
   recentLoginUsers: {
     uid: string;
     username: string;

@@ -24,9 +24,9 @@ export interface SessionBoxOptions {
 /**
  * The bubblewrap command line of a session box: every namespace unshared (no network, no new user namespaces),
  * the read-only root, /proc, a read-only /dev with /dev/shm, /tmp and /w bound from the session tmpfs, the
- * program dir at /p, / remounted read-only, a cleared environment, the seccomp filter (loaded by bubblewrap
- * just before it execs the agent, so the agent and every program are filtered) and oj-agent as pid 1 (socket
- * on fd 3).
+ * program dir at /p, / remounted read-only, a cleared environment, the agent's seccomp filter (loaded by
+ * bubblewrap just before it execs the agent; each run's init adds the program runs' filter), CAP_SYS_ADMIN in
+ * the box's user namespace for the agent (per-run namespaces) and oj-agent as pid 1 (socket on fd 3).
  */
 export function sessionBwrapArgv(options: SessionBoxOptions): string[] {
   const args = [
@@ -49,6 +49,9 @@ export function sessionBwrapArgv(options: SessionBoxOptions): string[] {
     args.push('--ro-bind', mount.host, mount.box);
   }
   args.push('--ro-bind', options.agent, BOX_AGENT, '--remount-ro', '/', '--chdir', '/w', '--clearenv');
+  // The agent keeps this one in the box's user namespace only (none outside it) to give each run a fresh pid
+  // namespace and its own /proc; each run's init drops it before the program.
+  args.push('--cap-add', 'CAP_SYS_ADMIN');
   if (options.seccompFd !== undefined) args.push('--seccomp', String(options.seccompFd));
   args.push('--', BOX_AGENT);
   return args;

@@ -3,6 +3,7 @@
  * runs. `openBoxSession(options)` → `session.run(spec)` many times → `session.close()`.
  */
 export { PROGRAM_DIR } from './args.js';
+export { CompileBox, type CompileRunSpec, compileInBox } from './compile.js';
 export { runBoxPair } from './pair.js';
 export {
   type BoxRunResult,

@@ -23,6 +23,11 @@ export interface RunRequest {
   /** An interactive run: stdin and stdout are FIFOs joined to a peer session (see `pair.ts`). */
   piped?: boolean;
   /**
+   * Leave /w as the run left it until the next run starts (a compile: the judgehost copies its files out of the
+   * session's `w/` meanwhile, when no process of the box is alive); /tmp and /dev/shm are emptied as usual.
+   */
+  keep?: boolean;
+  /**
    * Files copied out after the run (no-follow, regular files only, outputBytes + 1 at most): names in /w or
    * `<writableDir>/<name>` (at most 32).
    */
@@ -50,6 +55,7 @@ export function requestLine(request: RunRequest): string {
     `ocap=${n(limits.outputBytes)}`,
   ];
   if (request.piped) parts.push('pipe=1');
+  if (request.keep) parts.push('keep=1');
   if (request.stdinFile) parts.push(`in=${hex(request.stdinFile)}`);
   for (const input of request.inputFiles ?? [])
     parts.push(`inname=${hex(input.name)}`, `insrc=${hex(input.file)}`);
@@ -79,6 +85,8 @@ export interface SessionReport extends SupervisorReport {
   ipcRemoved: number;
   /** How long the program's self-move into its cgroups took (before its exec; timing only), ns. */
   moveNs: number;
+  /** Stopped at the wall limit while blocked reading its piped output file (the FIFO: it reads back its output). */
+  pipedWait: boolean;
 }
 
 /** Parses a result line; null when malformed. */
@@ -96,6 +104,7 @@ export function parseSessionReport(line: string): SessionReport | null {
     outputFiles,
     ipcRemoved: field('ipc'),
     moveNs: field('mv_ns'),
+    pipedWait: field('fwait') === 1,
   };
 }
 

@@ -1,10 +1,10 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { closeSync, constants, openSync, readSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { INSTANCE_ID } from '../cgroups.js';
+import { type CgroupLayout, INSTANCE_ID } from '../cgroups.js';
 import { sandboxConfig } from '../config.js';
 import { sandboxRuntime } from '../setup.js';
 import type { Mount, RunResult, StdinSpec } from '../types.js';
@@ -21,6 +21,11 @@ export const INSTANCE = INSTANCE_ID;
 /** Where oj-boxd puts the seccomp filter file for bubblewrap (after the agent's socket on 3). */
 const SECCOMP_FD = 4;
 let sessions = 0;
+
+/** The name the next session of this process gets (`bx<pid>.<instance>-<n>`: its tmpfs and run cgroups' prefix). */
+export function nextSessionName(): string {
+  return `bx${process.pid}.${INSTANCE}-${sessions + 1}`;
+}
 
 /**
  * CPUs' time a run may use per period (its cgroup's CPU quota, issue 24): 1 when pinned to a CPU, else all CPUs
@@ -42,6 +47,17 @@ export interface BoxSessionOptions {
   inodes?: number;
   /** The CPU every run of the session is confined to (a cpuset cgroup per run); default: not pinned. */
   cpu?: number;
+  /**
+   * Runs may take file locks (the compile filter, as one-shot runs: `go build` locks its cache in /tmp); default
+   * false: the program runs' filter refuses them (issue 24).
+   */
+  fileLocks?: boolean;
+  /**
+   * @internal The cgroup parents the runs' cgroups are made under; default the sandbox runtime's. Tests point it
+   * at a directory laid out as cgroup2 (`prepareCgroups` with a root of their own) to read what the supervisor
+   * writes and to feed it the kernel's counters (`test/sandbox/cgroup-v2.test.ts`).
+   */
+  cgroups?: CgroupLayout;
 }
 
 /** What became of an output file asked for: its copy on the host (root-only), or why there is none. */
@@ -84,6 +100,11 @@ export interface BoxRunSpec {
   pipedOutput?: string;
   /** false: leave stdout in `stdoutPath` (for streaming comparison) instead of reading it into `stdout`. */
   captureStdout?: boolean;
+  /**
+   * Leave /w as the run left it until the next run (a compile): its files can then be read from `wDir` (host
+   * path, root's; no process of the box is alive between runs). Emptied when the next run starts.
+   */
+  keepFiles?: boolean;
 }
 
 export interface BoxRunResult extends RunResult {
@@ -93,6 +114,11 @@ export interface BoxRunResult extends RunResult {
   files: SessionFile[];
   /** With `pipedOutput`: what was written to it (a root-only file, valid until the next run), or missing. */
   pipedFile?: SessionFile;
+  /**
+   * With `pipedOutput`: the run was stopped at the wall limit while blocked reading that FIFO (a program that
+   * opened its output "w+" and reads back what it wrote; no end of file comes there).
+   */
+  pipedWait?: boolean;
   /** Wall ms the program's move into its run cgroups took before its exec (timing; 0 when it never started). */
   cgroupMoveMs?: number;
 }
@@ -106,9 +132,11 @@ function pipedFile(root: string, bytes: number): SessionFile {
 export function readCapped(path: string, cap: number): Buffer {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
-    const buffer = Buffer.alloc(cap);
+    // sized by the file (usually empty or small), not by the cap: no 64 KB / 1 MB zero-filled buffer per run
+    const buffer = Buffer.allocUnsafe(Math.min(cap, fstatSync(fd).size));
     let used = 0;
-    for (let n = 1; n > 0 && used < cap; used += n) n = readSync(fd, buffer, used, cap - used, null);
+    const want = buffer.length;
+    for (let n = 1; n > 0 && used < want; used += n) n = readSync(fd, buffer, used, want - used, null);
     return buffer.subarray(0, used);
   } finally {
     closeSync(fd);
@@ -193,12 +221,13 @@ export class BoxSession {
       sweepSessions(runtime.cgroups, `${config.dir}/boxd`, INSTANCE);
     }
     await mkdir(`${config.dir}/boxd`, { recursive: true, mode: 0o711 });
+    const name = nextSessionName();
     sessions += 1;
-    const name = `bx${process.pid}.${INSTANCE}-${sessions}`;
     const root = `${config.dir}/boxd/${name}`;
     const uid = await runtime.uids.acquire();
+    const layout = options.cgroups ?? runtime.cgroups;
     const release = () => {
-      removeSessionLeftovers(runtime.cgroups, root, name);
+      removeSessionLeftovers(layout, root, name);
       runtime.uids.release(uid);
     };
     let child: ChildProcessByStdio<Writable, Readable, Readable>;
@@ -212,7 +241,7 @@ export class BoxSession {
         mounts: options.mounts ?? [],
         seccompFd: SECCOMP_FD,
       });
-      const c = runtime.cgroups;
+      const c = layout;
       const args = ['--cgv', String(c.version), '--cg-cpu', c.cpu, '--cg-mem', c.memory, '--cg-pids', c.pids];
       args.push('--name', name, '--uid', String(uid), '--gid', String(uid), '--root', root);
       args.push(
@@ -221,7 +250,10 @@ export class BoxSession {
         '--inodes',
         String(options.inodes ?? 4096),
         '--seccomp-file',
-        runtime.helpers.seccompRun, // the program runs' filter: no file locks (issue 24)
+        // the program runs' filter refuses file locks (issue 24); compiles keep the one-shot runs' filter
+        options.fileLocks ? runtime.helpers.seccomp : runtime.helpers.seccompRun,
+        '--agent-seccomp-file', // the agent's own: lets it make each run's namespaces (loaded by bubblewrap)
+        runtime.helpers.seccompAgent,
       );
       if (options.cpu !== undefined && c.cpuset)
         args.push('--cg-cpuset', c.cpuset, '--cpus', String(options.cpu), '--mems', c.mems ?? '0');
@@ -294,6 +326,7 @@ export class BoxSession {
     request.writableDir = spec.writableDir;
     request.outputFiles = spec.outputFiles;
     request.pipedOutput = spec.pipedOutput;
+    request.keep = spec.keepFiles;
     const problem = requestProblem(request);
     if (problem) return problem;
     if (this.exited) return `box session ended ${this.stderrTail.trim()}`.trim();
@@ -339,13 +372,25 @@ export class BoxSession {
         stderr,
         stdoutPath,
         files,
-        ...(spec.pipedOutput ? { pipedFile: pipedFile(this.root, report.pipedBytes) } : {}),
+        ...(spec.pipedOutput
+          ? { pipedFile: pipedFile(this.root, report.pipedBytes), pipedWait: report.pipedWait }
+          : {}),
         cgroupMoveMs: report.moveNs / 1e6,
       };
     } catch (error) {
       if (verdict.verdict === 'SE') return this.failed(verdict.message.replace(/^Sandbox error: /, ''));
       return this.failed(`reading the run's output: ${(error as Error).message}`);
     }
+  }
+
+  /** Host path of the box's /w (root's view; read it only between runs, e.g. after a `keepFiles` run). */
+  get wDir(): string {
+    return `${this.root}/w`;
+  }
+
+  /** Whether the supervisor is gone or the session closed (every later run would be a System Error). */
+  get ended(): boolean {
+    return this.exited || this.closed;
   }
 
   /** Sends SIGUSR1: the running run (if any) is killed and reported as cancelled (SE). */

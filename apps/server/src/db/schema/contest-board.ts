@@ -5,7 +5,8 @@ import { contests } from './contests.js';
  * Scoreboard cells (issue 9 §3 "Board speed"): one row per contest, participant and problem, recomputed from that
  * participant's submissions to that problem whenever one of them changes (modules/contest/board/cells.ts), so a
  * board page never reads the submissions. Three views: `r` real (submitted before the end), `e` with after-contest
- * submissions, `s` sealed (submitted before `sealRankTime`). `frozen*` count the tries a sealed board hides.
+ * submissions, `s` sealed (submitted before the seal's start). `sealedTries*` count the tries a sealed board hides (columns
+ * `frozen`, `frozen_end`: names from before the code said seal, kept to spare a migration).
  * No foreign keys on purpose: a full rebuild writes 150,000 rows for a 10,000-participant contest and per-row key
  * checks would double its time. Rows of deleted users are skipped by the board (it joins users); a deleted
  * contest's rows go with its `contest_boards` row (a trigger of migration 0003).
@@ -37,8 +38,8 @@ export const contestCells = pgTable(
     eTime: integer('e_time'),
     sTime: integer('s_time'),
     /** Submissions from `sealRankTime` to the end, and after the end: pending tries on a sealed board. */
-    frozen: integer('frozen').notNull().default(0),
-    frozenEnd: integer('frozen_end').notNull().default(0),
+    sealedTries: integer('frozen').notNull().default(0),
+    sealedTriesAfterEnd: integer('frozen_end').notNull().default(0),
     /**
      * The board version at which this cell last changed (its `contest_boards.version`): a process holding the
      * ranked board of version v patches it with the cells of seq > v (modules/contest/board/patch.ts).

@@ -13,6 +13,7 @@ export * from './live-events.js';
 export * from './messages.js';
 export * from './problems.js';
 export * from './records.js';
+export * from './remote-judge.js';
 export * from './submissions.js';
 export * from './trainings.js';
 export * from './users.js';

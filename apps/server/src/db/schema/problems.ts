@@ -62,6 +62,12 @@ export const problems = pgTable(
     userExtraFile: jsonb('user_extra_file').$type<Record<string, string>>(),
     judgeExtraFile: jsonb('judge_extra_file').$type<Record<string, string>>(),
     isRemoveEndBlank: boolean('is_remove_end_blank').notNull().default(true),
+    /**
+     * Borderline TLE re-check (issue 29 part 3, docs/judging.md): `default` follows the site's switch config, `on`,
+     * `off`; the margin in whole percent of the time limit, null = the site's margin.
+     */
+    tleRecheck: text('tle_recheck').notNull().default('default'),
+    tleRecheckMargin: integer('tle_recheck_margin'),
     openCaseResult: boolean('open_case_result').notNull().default(false),
     isUploadCase: boolean('is_upload_case').notNull().default(true),
     isFileIO: boolean('is_file_io').notNull().default(false),
@@ -69,6 +75,9 @@ export const problems = pgTable(
     ioWriteFileName: text('io_write_file_name'),
     isRemote: boolean('is_remote').notNull().default(false),
     remoteOj: text('remote_oj'),
+    /** Remote problems (issue 27): the problem's id on its site (`1000`, `1A`, `abc001_a`) and its page there. */
+    remoteProblemId: text('remote_problem_id'),
+    remoteUrl: text('remote_url'),
     gid: bigint('gid', { mode: 'number' }),
     applyPublicProgress: integer('apply_public_progress'),
     /** Changes whenever test data, checker or limits change: the judgehost cache key. */

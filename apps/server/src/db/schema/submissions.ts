@@ -34,6 +34,9 @@ export const submissions = pgTable(
     share: boolean('share').notNull().default(false),
     isManual: boolean('is_manual').notNull().default(false),
     isRemote: boolean('is_remote').notNull().default(false),
+    /** Remote judging (issue 27): the site's run id and the pool account that submitted it (null until known). */
+    remoteRunId: text('remote_run_id'),
+    remoteAccountId: bigint('remote_account_id', { mode: 'number' }),
     /** Bumped on every rejudge; a result for an older version is refused. */
     version: integer('version').notNull().default(0),
     /** The verdict currently counted in the problem's counters (null: not counted); undone on rejudge. */
@@ -79,6 +82,8 @@ export const judgeCases = pgTable(
     outputData: text('output_data'),
     userOutput: text('user_output'),
     message: text('message'),
+    /** Borderline TLE re-check: the CPU times (ms) of the first and second run when the case was run twice. */
+    rerun: jsonb('rerun').$type<{ firstMs: number; secondMs: number }>(),
   },
   (t) => [index('judge_cases_submit_idx').on(t.submitId, t.caseIndex)],
 );
@@ -97,6 +102,8 @@ export const judgeJobs = pgTable(
     testKey: text('test_key'),
     /** Language of the code: a judgehost only leases jobs in languages it reported available. */
     language: text('language').notNull().default(''),
+    /** A remote problem's job (issue 27): the OJ (HDU, CF, GYM...); leased only by remote-capable judgehosts. */
+    remoteOj: text('remote_oj'),
     submissionVersion: integer('submission_version').notNull().default(0),
     priority: integer('priority').notNull().default(0),
     /** queued | leased | done */

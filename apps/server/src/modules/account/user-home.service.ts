@@ -4,6 +4,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { problems, submissions, userRecords } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { canViewProblemSql } from '../problem/problem.access.js';
+import { cfRating } from './cf-rating.js';
 import { findByUsername, getUser, roleNames, type UserRow } from './user-info.js';
 
 /** Resolves `uid` or `username` (uid wins), falling back to `selfUid`; 400 when none, 404 when unknown. */
@@ -25,7 +26,8 @@ export async function resolveUser(
 /**
  * The public profile of a user (doc 1 §2.9, §3): identity fields, the number of non-contest submissions, the
  * problemIds solved outside contests (also grouped by difficulty code; only problems the viewer may view,
- * canViewProblem), the best OI rank score per OI problem, and the figures of the rank tables (user_records).
+ * canViewProblem), the best OI rank score per OI problem, the figures of the rank tables (user_records) and the
+ * Codeforces rating of the user's Codeforces handle (cf-rating.ts).
  */
 export async function userHomeInfo(
   ctx: AppContext,
@@ -84,6 +86,8 @@ export async function userHomeInfo(
     solvedGroupByDifficulty: byDifficulty,
     scoreList: scores.map((s) => s.score),
     rating: null,
+    cfUsername: u.cfUsername,
+    cfRating: await cfRating(ctx, u.cfUsername),
     rankRecord: record ?? { ac: 0, total: 0, score: 0 },
     recentLoginTime: u.recentLoginTime?.toISOString() ?? null,
     gmtCreate: u.gmtCreate.toISOString(),

@@ -3,14 +3,17 @@ import {
   adminEditUserBody,
   adminGenerateUserBody,
   adminInsertBatchUserBody,
+  adminRevokeSessionsBody,
   adminUserListQuery,
+  adminUserSessionsQuery,
 } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needRoot, requireUser } from '../../plugins/auth.js';
-import { adminDeleteUsers, adminEditUser, adminListUsers } from './user.admin.js';
+import { listSessions } from '../admin/dashboard.service.js';
+import { adminDeleteUsers, adminEditUser, adminListUsers, adminRevokeSessions } from './user.admin.js';
 import {
   batchRefused,
   checkBatchRows,
@@ -70,6 +73,22 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     await insertAccounts(app.ctx, accounts);
     return ok({ key: keepGenerated(accounts) }, 'Generated successfully');
   });
+
+  /**
+   * GET /api/admin/user/get-user-sessions?uid -> SessionItem[]: that user's live sessions, newest first (ip, user
+   * agent, times; `current` marks the caller's own). Unknown uid: an empty list.
+   */
+  app.get('/admin/user/get-user-sessions', { schema: { querystring: adminUserSessionsQuery } }, async (req) =>
+    ok(await listSessions(app.ctx, requireUser(req), req.query.uid)),
+  );
+
+  /**
+   * POST /api/admin/user/revoke-sessions {uid, sessionId?} -> { revoked }: signs the user out of one session or of
+   * all of them (doc 3 §7 "dashboard info and sessions"; the spec names no revoke call). 404 unknown uid.
+   */
+  app.post('/admin/user/revoke-sessions', { schema: { body: adminRevokeSessionsBody } }, async (req) =>
+    ok(await adminRevokeSessions(app.ctx, req.body)),
+  );
 
   /** GET /api/file/generate-user-excel?key= -> xlsx sheet (Username, Password); 404 unknown or expired key. */
   app.get(

@@ -1,27 +1,15 @@
-import { type AdminEditUserBody, type Page, Role, UserStatus } from '@oj/shared';
+import { type AdminEditUserBody, type AdminUserRow, type Page, Role, UserStatus } from '@oj/shared';
+
+export type { AdminUserRow };
+
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
-import { users } from '../../db/schema/users.js';
+import { sessions, users } from '../../db/schema/users.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { endSessions } from '../../plugins/auth.js';
 import { forgetSessions } from '../../plugins/session-cache.js';
 import { hashPassword } from '../account/password.js';
 import { likePattern } from '../problem/problem.query.js';
-
-/** A row of the admin user list (doc 3 admin "User"; no password hash). */
-export interface AdminUserRow {
-  uid: string;
-  username: string;
-  email: string | null;
-  nickname: string;
-  realname: string;
-  gender: string;
-  school: string;
-  role: number;
-  status: number;
-  recentLoginTime: string | null;
-  gmtCreate: string;
-}
 
 /**
  * GET /api/admin/user/get-user-list: users newest first, filtered by keyword (username, real name, nickname or
@@ -129,4 +117,23 @@ export async function adminDeleteUsers(ctx: AppContext, actor: SessionUser, ids:
   const gone = await ctx.db.delete(users).where(inArray(users.uid, ids)).returning({ uid: users.uid });
   for (const g of gone) forgetSessions(ctx, { uid: g.uid });
   return gone.length;
+}
+
+/**
+ * POST /api/admin/user/revoke-sessions {uid, sessionId?}: ends one live session of the user (`sessionId`), or all
+ * of them, in every server process; the user's next request with such a token answers 401. Returns { revoked }:
+ * how many sessions ended (0 when the session had already ended). 404 "account.userNotFound" for an unknown uid.
+ */
+export async function adminRevokeSessions(
+  ctx: AppContext,
+  b: { uid: string; sessionId?: string },
+): Promise<{ revoked: number }> {
+  const [u] = await ctx.db.select({ uid: users.uid }).from(users).where(eq(users.uid, b.uid)).limit(1);
+  if (!u) throw notFound('account.userNotFound');
+  const gone = await ctx.db
+    .delete(sessions)
+    .where(and(eq(sessions.uid, u.uid), b.sessionId ? eq(sessions.id, b.sessionId) : undefined))
+    .returning({ id: sessions.id });
+  forgetSessions(ctx, b.sessionId ? { sid: b.sessionId } : { uid: u.uid });
+  return { revoked: gone.length };
 }

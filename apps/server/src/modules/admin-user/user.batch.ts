@@ -8,6 +8,7 @@ import {
   Role,
 } from '@oj/shared';
 import { inArray, or, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/users.js';
 import { AppError } from '../../lib/errors.js';
@@ -182,20 +183,18 @@ export function generateAccounts(b: AdminGenerateUserBody): NewAccount[] {
 
 /** How long generated usernames and passwords stay downloadable (ms). */
 export const GENERATED_TTL_MS = 30 * 60 * 1000;
-const generated = new Map<string, { accounts: NewAccount[]; expires: number }>();
+/** At most this many generated batches kept (the least recently used past it dropped). */
+const GENERATED_MAX = 1000;
+const generated = new LRUCache<string, NewAccount[]>({ max: GENERATED_MAX, ttl: GENERATED_TTL_MS });
 
 /** Keeps generated accounts (with their plain passwords) in this process for GENERATED_TTL_MS; returns the key. */
 export function keepGenerated(accounts: NewAccount[]): string {
-  const now = Date.now();
-  for (const [k, v] of generated) if (v.expires <= now) generated.delete(k);
   const key = randomUUID();
-  generated.set(key, { accounts, expires: now + GENERATED_TTL_MS });
+  generated.set(key, accounts);
   return key;
 }
 
 /** The accounts kept under `key`, or undefined when unknown or expired. */
 export function takeGenerated(key: string): NewAccount[] | undefined {
-  const v = generated.get(key);
-  if (!v || v.expires <= Date.now()) return undefined;
-  return v.accounts;
+  return generated.get(key);
 }

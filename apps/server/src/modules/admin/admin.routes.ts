@@ -5,12 +5,16 @@ import { endSessions, needAdmin, requireUser } from '../../plugins/auth.js';
 import { login } from '../account/login.service.js';
 import { IP_LIMITS, useRateLimit } from '../account/rate-limit.js';
 import { dashboardInfo, listSessions } from './dashboard.service.js';
+import deploymentRoutes from './deployment.routes.js';
+import roleAuthRoutes from './role-auth.js';
 import serviceInfoRoutes from './service-info.routes.js';
 
 /** The admin back office's own sign-in and dashboard (doc 3 §2 "Dashboard", §7 "login and logout"). */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await useRateLimit(app);
   await app.register(serviceInfoRoutes);
+  await app.register(deploymentRoutes);
+  await app.register(roleAuthRoutes);
 
   /**
    * POST /api/admin/login {username, password} -> user info, token in the `Authorization` header. The same

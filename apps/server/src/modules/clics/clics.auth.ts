@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { UserStatus } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { AppContext, SessionUser } from '../../context.js';
 import { users } from '../../db/schema/index.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
@@ -18,7 +19,11 @@ import { type ClicsView, openClicsContest } from './clics.view.js';
 
 const REMEMBER_MS = 5 * 60_000;
 const REMEMBER_MAX = 1000;
-const remembered = new Map<string, { uid: string; passwordHash: string; until: number }>();
+/** Remembered Basic checks: dropped REMEMBER_MS after the check, the least recently used past REMEMBER_MAX. */
+const remembered = new LRUCache<string, { uid: string; passwordHash: string }>({
+  max: REMEMBER_MAX,
+  ttl: REMEMBER_MS,
+});
 
 /** The challenge sent with every 401 of this API. */
 export const WWW_AUTHENTICATE = 'Basic realm="CLICS Contest API", charset="UTF-8"';
@@ -59,7 +64,7 @@ export async function clicsUser(ctx: AppContext, req: FastifyRequest): Promise<S
     .update(req.headers.authorization ?? '')
     .digest('hex');
   const hit = remembered.get(key);
-  if (hit && hit.until > Date.now()) {
+  if (hit) {
     const u = await userByUid(ctx, hit.uid);
     if (u && u.passwordHash === hit.passwordHash && u.status === UserStatus.NORMAL) {
       return { uid: u.uid, username: u.username, role: u.role, sid: '' };
@@ -74,8 +79,7 @@ export async function clicsUser(ctx: AppContext, req: FastifyRequest): Promise<S
     if (e instanceof AppError && e.statusCode === 400) throw unauthorized('account.badCredentials');
     throw e;
   }
-  if (remembered.size >= REMEMBER_MAX) remembered.delete(remembered.keys().next().value as string);
-  remembered.set(key, { uid: row.uid, passwordHash: row.passwordHash, until: Date.now() + REMEMBER_MS });
+  remembered.set(key, { uid: row.uid, passwordHash: row.passwordHash });
   return { uid: row.uid, username: row.username, role: row.role, sid: '' };
 }
 

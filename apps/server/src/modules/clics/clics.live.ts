@@ -4,7 +4,7 @@ import { zipSync } from 'fflate';
 import type { Db } from '../../db/client.js';
 import { judgeCases, submissions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { isAfterSeal } from '../contest/contest.clock.js';
+import { sealOf } from '../contest/contest.clock.js';
 import { visibleVerdictSql } from '../contest/contest.visibility.js';
 import { type Entry, offers } from './clics.access.js';
 import { clicsTime, contestTime } from './clics.format.js';
@@ -75,7 +75,7 @@ const inView = (r: { uid: string; pid: number }, refs: LiveRefs) =>
 /** The change key of a submission's judgement: its row's last change, and the thaw for one hidden until then. */
 function judgementKey(view: ClicsView, r: LiveRow, refs: LiveRefs): number {
   const times = [r.submitTime, r.judgeStart, r.judgeEnd, r.gmtModified];
-  if (!view.admin && refs.thawed && isAfterSeal(view.contest, r.submitTime)) times.push(refs.thawed);
+  if (!view.admin && refs.thawed && sealOf(view.contest).after(r.submitTime)) times.push(refs.thawed);
   return Math.max(...times.map((d) => d?.getTime() ?? 0));
 }
 

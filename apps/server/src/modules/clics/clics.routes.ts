@@ -9,7 +9,7 @@ import clicsFeedRoutes from './clics.feed.routes.js';
 import { pokeFeeds } from './clics.hub.js';
 import clicsLiveRoutes from './clics.live.routes.js';
 import { contestParams } from './clics.query.js';
-import { peekStates } from './clics.state.js';
+import { peekStates, registerClicsStates } from './clics.state.js';
 import { closeAllFeeds } from './clics.stream.js';
 import { apiInformation, contestObject, stateObject, visibleContests } from './clics.view.js';
 
@@ -20,6 +20,8 @@ import { apiInformation, contestObject, stateObject, visibleContests } from './c
  * site account (or a session token), else the public view (clics.view).
  */
 const clicsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerClicsStates(app.ctx.events);
+
   const api: FastifyPluginAsyncZod = async (clics) => {
     clics.addHook('onSend', async (_req, reply, payload) => {
       reply.header('Access-Control-Allow-Origin', '*');

@@ -1,9 +1,9 @@
 import { UNFINISHED_STATUS_CODES } from '@oj/shared';
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { AppEvents } from '../../app-events.js';
 import type { Db } from '../../db/client.js';
 import { clicsStates, contests, submissions } from '../../db/schema/index.js';
-import { type ContestTimes, isSealed } from '../contest/contest.clock.js';
-import { onContestChanged } from '../contest/contest.events.js';
+import { type ContestTimes, sealOf } from '../contest/contest.clock.js';
 import type { Tx } from '../problem/problem.store.js';
 
 /**
@@ -11,7 +11,7 @@ import type { Tx } from '../problem/problem.store.js';
  * transition is recorded once, when the API first sees it (a read, or the contest edit that caused it), in
  * `clics_states`, and never moves after: a later edit (a new description, the seal switched off after the end)
  * neither moves `thawed` / `finalized` nor erases `frozen` / `thawed`. What is not recorded yet is read off our
- * clock (contest.clock `isSealed`, the seal object every module uses).
+ * clock (contest.clock `sealOf`, the seal object every module uses).
  */
 
 /** The instants of a contest's state (null: not happened). The same for every viewer: the seal is contest-wide. */
@@ -45,7 +45,7 @@ const ms = (d: Date | null) => d?.getTime() ?? 0;
 
 /**
  * The state at `now` of contest `c` given what is recorded (`rec`, which always wins) and its judging progress:
- * started at the start; frozen at `sealRankTime` (not before the start) when the contest seals before its end;
+ * started at the start; frozen when the seal starts (not before the start) when the contest seals before its end;
  * ended at the end; thawed once frozen, ended and no longer sealed: at the end, or at the contest's last edit when
  * that came later (the edit that lifted the seal; the edit listener below records it as it happens, so a later
  * edit does not move it; a thaw first seen later than both is dated to the later of them); finalized once ended,
@@ -63,12 +63,13 @@ export function deriveState(
   const start = c.startTime.getTime();
   const end = c.endTime.getTime();
   const started = rec.started ?? (t >= start ? c.startTime : null);
-  const sealAt = c.sealRank && c.sealRankTime ? Math.max(c.sealRankTime.getTime(), start) : null;
+  const seal = sealOf(c);
+  const sealAt = seal.startsAt ? Math.max(seal.startsAt.getTime(), start) : null;
   const frozen = rec.frozen ?? (sealAt != null && sealAt < end && t >= sealAt ? new Date(sealAt) : null);
   const ended = rec.ended ?? (t >= end ? c.endTime : null);
   const thawed =
     rec.thawed ??
-    (frozen && ended && !isSealed(c, now) ? new Date(Math.max(ms(ended), c.gmtModified.getTime())) : null);
+    (frozen && ended && !seal.holds(now) ? new Date(Math.max(ms(ended), c.gmtModified.getTime())) : null);
   const settled = ended && (!frozen || thawed) && judging && !judging.pending;
   const finalized =
     rec.finalized ??
@@ -140,13 +141,21 @@ export async function peekStates(
   return new Map(list.map((c) => [c.id, deriveState(c, now, byId.get(c.id) ?? {}, null)]));
 }
 
-// A contest edit may cause a transition (lifting the seal after the end thaws) or remove what shows one (the seal
-// switched off): record the state as it stood just before the edit, then as the edit leaves it, in the edit's
-// transaction.
-onContestChanged(async (tx, e) => {
-  if (e.what !== 'settings') return;
-  const now = new Date();
-  if (e.before) await loadState(tx, { ...e.before, id: e.cid }, now);
-  const [after] = await tx.select().from(contests).where(eq(contests.id, e.cid));
-  if (after) await loadState(tx, after, now);
-});
+/**
+ * Registers the state recorder (the CLICS plugin calls it once): a contest edit may cause a transition (lifting the
+ * seal after the end thaws) or remove what shows one (the seal switched off), so the state is recorded as it stood
+ * just before the edit, then as the edit leaves it, in the edit's transaction.
+ */
+export function registerClicsStates(events: AppEvents): void {
+  events.on(
+    'contest/changed',
+    async (tx, e) => {
+      if (e.what !== 'settings') return;
+      const now = new Date();
+      if (e.before) await loadState(tx, { ...e.before, id: e.cid }, now);
+      const [after] = await tx.select().from(contests).where(eq(contests.id, e.cid));
+      if (after) await loadState(tx, after, now);
+    },
+    { area: 'clics' },
+  );
+}

@@ -4,7 +4,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { contests } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { type ContestRow, contestAdminIn, contestStanding, loadContest } from '../contest/contest.access.js';
-import { contestDurationMs, seesRealResults } from '../contest/contest.clock.js';
+import { contestDurationMs, sealOf, seesRealResults } from '../contest/contest.clock.js';
 import { CLICS_VERSION, CLICS_VERSION_URL, clicsTime, clicsTimeOrNull, reltime } from './clics.format.js';
 import { loadState, type StateTimes } from './clics.state.js';
 
@@ -104,10 +104,7 @@ export function stateKey(view: Pick<ClicsView, 'state' | 'contest'>): number {
  */
 export function contestObject(c: ContestRow, state: Pick<StateTimes, 'thawed'>) {
   const duration = contestDurationMs(c);
-  const freeze =
-    c.sealRank && c.sealRankTime
-      ? Math.max(0, Math.min(duration, c.endTime.getTime() - c.sealRankTime.getTime()))
-      : 0;
+  const freeze = sealOf(c).lengthMs;
   return {
     id: String(c.id),
     name: c.title,

@@ -1,4 +1,11 @@
-import { LIMITS, SITE_DEFAULTS } from '@oj/shared';
+import {
+  defaultRolePermissions,
+  EDITABLE_PERMISSIONS,
+  EDITABLE_ROLES,
+  LIMITS,
+  SITE_DEFAULTS,
+  TLE_RECHECK_MARGIN,
+} from '@oj/shared';
 import { z } from 'zod';
 
 /** Website settings (doc 1 §1, §3; doc 3 System Config "website"). Defaults: registration and discussions on. */
@@ -70,6 +77,17 @@ export const switchSection = z.object({
   trustedLoginLimitPerMinute: z.number().int().min(1).default(IP_LIMIT_DEFAULTS.trustedLogin),
   trustedAccountLimitPerMinute: z.number().int().min(1).default(IP_LIMIT_DEFAULTS.trustedAccount),
   trustedMailLimitPerMinute: z.number().int().min(1).default(IP_LIMIT_DEFAULTS.trustedMail),
+  /**
+   * Borderline TLE re-check, the site default (issue 29 part 3; docs/judging.md): a problem whose switch is
+   * `default` re-runs a case whose CPU time is above the limit by at most the margin (whole percent).
+   */
+  tleRecheck: z.boolean().default(true),
+  tleRecheckMarginPercent: z
+    .number()
+    .int()
+    .min(TLE_RECHECK_MARGIN.min)
+    .max(TLE_RECHECK_MARGIN.max)
+    .default(TLE_RECHECK_MARGIN.default),
 });
 
 /** Home carousel images: file ids and links, managed by the super admin. */
@@ -86,12 +104,23 @@ export const secretSection = z.object({
   judgeToken: z.string().default(''),
 });
 
+/**
+ * Role auth (doc 3 "Role auth"): the editable permissions each ordinary role (1002-1007, by code as a string)
+ * holds; a role left out holds its defaults (what its code names). Set on the back office's Role auth page.
+ */
+export const roleAuthSection = z.object({
+  grants: z
+    .record(z.string(), z.array(z.enum(EDITABLE_PERMISSIONS)))
+    .default(() => Object.fromEntries(EDITABLE_ROLES.map((r) => [String(r), defaultRolePermissions(r)]))),
+});
+
 export const SECTIONS = {
   website: websiteSection,
   email: emailSection,
   switch: switchSection,
   carousel: carouselSection,
   secret: secretSection,
+  roleAuth: roleAuthSection,
 } as const;
 
 export type SectionName = keyof typeof SECTIONS;

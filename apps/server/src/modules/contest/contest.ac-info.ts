@@ -5,7 +5,7 @@ import { contestAcRecords, contestProblems, contests, submissions, users } from 
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Tx } from '../problem/problem.store.js';
 import { loadAdministeredContest } from './contest.admin.js';
-import { type ContestVerdictEvent, onContestVerdict } from './contest.events.js';
+import type { ContestVerdictEvent } from './contest.events.js';
 
 /**
  * AC info, the balloon list (issue 10 §1; doc 2 §2.7 AC info tab, §3 "AC info", §7). `contest_ac_records` holds
@@ -16,7 +16,7 @@ import { type ContestVerdictEvent, onContestVerdict } from './contest.events.js'
  */
 
 /** Keeps the record of (cid, uid, pid) in step with a verdict or reset of one of its submissions. */
-async function syncAcRecord(tx: Tx, e: ContestVerdictEvent): Promise<void> {
+export async function syncAcRecord(tx: Tx, e: ContestVerdictEvent): Promise<void> {
   const key = and(
     eq(contestAcRecords.cid, e.cid),
     eq(contestAcRecords.uid, e.uid),
@@ -60,8 +60,6 @@ async function syncAcRecord(tx: Tx, e: ContestVerdictEvent): Promise<void> {
       .where(eq(contestAcRecords.id, rec.id));
   }
 }
-
-onContestVerdict(syncAcRecord);
 
 /** True when no record of the same problem is earlier (by submit time, then submission id). */
 const FIRST_BLOOD = sql<boolean>`not exists (select 1 from contest_ac_records x where x.cid = "contest_ac_records"."cid"

@@ -13,6 +13,7 @@ import { contestRegisters, contests } from '../../db/schema/index.js';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { enterGroup, groupAccess } from '../group/group.access.js';
 import { contestStatus } from './contest.clock.js';
+import { recentContestRead } from './contest.reads.js';
 
 export type ContestRow = typeof contests.$inferSelect;
 
@@ -97,7 +98,10 @@ export async function contestStanding(
   c: ContestRow,
 ): Promise<ContestAccessVo & { canSubmit: boolean }> {
   const isAdmin = await contestAdminIn(ctx, user, c);
-  const registered = await isRegistered(ctx, c.id, user.uid);
+  // Reused for a quarter second (contest.reads.ts): a page's concurrent calls check it once.
+  const registered = await recentContestRead(ctx, c.id, `reg:${user.uid}`, () =>
+    isRegistered(ctx, c.id, user.uid),
+  );
   const access = isAdmin || c.auth !== ContestAuth.PRIVATE || registered;
   const canSubmit = isAdmin || c.auth === ContestAuth.PUBLIC || registered;
   return { access, isAdmin, registered, canSubmit };
@@ -114,7 +118,8 @@ export async function openContest(
   cid: number,
 ): Promise<{ user: SessionUser; contest: ContestRow }> {
   if (!user) throw unauthorized();
-  const contest = await loadContest(ctx, cid);
+  // The row is reused for a quarter second (contest.reads.ts); shared with other requests: never mutate it.
+  const contest = await recentContestRead(ctx, cid, 'row', () => loadContest(ctx, cid));
   if (contest.gid != null && !isSuperAdminRole(user.role)) await enterGroup(ctx, user, contest.gid);
   if (!contest.visible && !(await contestAdminIn(ctx, user, contest))) throw notFound('contest.notFound');
   return { user, contest };

@@ -12,7 +12,8 @@ import { contestRegisters, contests } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { likePattern } from '../problem/problem.query.js';
 import { type ContestRow, contestAdminIn, loadContest } from './contest.access.js';
-import { contestChanged } from './contest.events.js';
+import { sealColumns } from './contest.clock.js';
+import { forgetContest } from './contest.reads.js';
 import { registrationCounts, toAdminContestVo, toContestVo } from './contest.view.js';
 
 /**
@@ -39,8 +40,7 @@ function columnsOf(b: ContestBody) {
     pwd: b.auth === ContestAuth.PUBLIC ? null : (b.pwd ?? null),
     startTime: new Date(b.startTime),
     endTime: new Date(b.endTime),
-    sealRank: b.sealRank,
-    sealRankTime: b.sealRank && b.sealRankTime ? new Date(b.sealRankTime) : null,
+    ...sealColumns(b),
     autoRealRank: b.autoRealRank,
     openRank: b.openRank,
     openPrint: b.openPrint,
@@ -143,8 +143,9 @@ export async function adminUpdateContest(ctx: AppContext, user: SessionUser, b: 
     if (cols.auth !== ContestAuth.PUBLIC && cols.pwd !== c.pwd) {
       await tx.delete(contestRegisters).where(eq(contestRegisters.cid, c.id));
     }
-    await contestChanged(tx, { cid: c.id, what: 'settings', before: c });
+    await ctx.events.emit('contest/changed', tx, { cid: c.id, what: 'settings', before: c });
   });
+  forgetContest(c.id); // again after the commit: a read between the listener's forget and the commit kept the old row
 }
 
 /**
@@ -154,9 +155,10 @@ export async function adminUpdateContest(ctx: AppContext, user: SessionUser, b: 
 export async function adminDeleteContest(ctx: AppContext, user: SessionUser, cid: number): Promise<void> {
   await loadAdministeredContest(ctx, user, cid);
   await ctx.db.transaction(async (tx) => {
-    await contestChanged(tx, { cid, what: 'deleted' });
+    await ctx.events.emit('contest/changed', tx, { cid, what: 'deleted' });
     await tx.delete(contests).where(eq(contests.id, cid));
   });
+  forgetContest(cid);
 }
 
 /** PUT /api/admin/contest/change-contest-visible?cid=&visible= (contest admin). */
@@ -168,4 +170,5 @@ export async function adminChangeVisible(
 ): Promise<void> {
   await loadAdministeredContest(ctx, user, cid);
   await ctx.db.update(contests).set({ visible, gmtModified: new Date() }).where(eq(contests.id, cid));
+  forgetContest(cid);
 }

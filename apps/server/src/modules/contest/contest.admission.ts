@@ -3,10 +3,11 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { contestProblems, problems } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { type AdmittedSubmit, registerAdmission } from '../submission/submission.scope.js';
+import type { AdmittedSubmit } from '../submission/submission.scope.js';
 import type { SubmitInput } from '../submission/submission.service.js';
 import { enterContest, fitsContestAccountLimit } from './contest.access.js';
 import { contestStatus } from './contest.clock.js';
+import { recentContestRead } from './contest.reads.js';
 
 /** The contest's problem named by `pid`: its numeric id when it is one of the contest's, else its display id. */
 async function findContestProblem(ctx: AppContext, cid: number, pid: string | number) {
@@ -51,8 +52,12 @@ export async function admitContestSubmit(
       throw forbidden('contest.judgingClosed');
     }
   }
-  const { cp, p } = await findContestProblem(ctx, contest.id, input.pid);
+  // Reused for a quarter second (contest.reads.ts): a burst of submits looks the problem up a few times a second.
+  const { cp, p } = await recentContestRead(
+    ctx,
+    contest.id,
+    `submit-problem:${String(input.pid).trim()}`,
+    () => findContestProblem(ctx, contest.id, input.pid),
+  );
   return { problem: p, displayPid: cp.displayId, cid: contest.id, cpid: cp.id, gid: contest.gid };
 }
-
-registerAdmission('contest', admitContestSubmit);

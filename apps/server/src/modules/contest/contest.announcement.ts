@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { publishContestAnnouncement } from '../events/publish.js';
 import { enterContest } from './contest.access.js';
 import { loadAdministeredContest } from './contest.admin.js';
+import { forgetContestRead, recentContestRead } from './contest.reads.js';
 
 /**
  * Contest announcements (issue 10 §1; doc 2 §3 "Contest announcement", §7; doc 3 contest announcement admin).
@@ -87,6 +88,7 @@ export async function adminCreateAnnouncement(
     })
     .returning({ id: contestAnnouncements.id });
   // The live stream tells the contest's viewers (ids only; they fetch it through the access-checked routes).
+  forgetAnnouncements(b.cid);
   await publishContestAnnouncement(ctx.db, b.cid, row.id);
   return { id: row.id };
 }
@@ -109,6 +111,7 @@ export async function adminUpdateAnnouncement(
     .update(contestAnnouncements)
     .set({ title: b.announcement.title, content: b.announcement.content, gmtModified: new Date() })
     .where(eq(contestAnnouncements.id, id));
+  forgetAnnouncements(b.cid);
 }
 
 /** DELETE /api/admin/contest/announcement?aid= -> null. Contest admin of its contest; 404 when unknown. */
@@ -116,7 +119,11 @@ export async function adminDeleteAnnouncement(ctx: AppContext, user: SessionUser
   const row = await loadAnnouncement(ctx, id);
   await loadAdministeredContest(ctx, user, row.cid);
   await ctx.db.delete(contestAnnouncements).where(eq(contestAnnouncements.id, id));
+  forgetAnnouncements(row.cid);
 }
+
+/** Forgets the contest's reused announcements in this process (contest.reads.ts). */
+const forgetAnnouncements = (cid: number) => forgetContestRead(cid, 'announcements');
 
 /** GET /api/get-contest-announcement?cid&currentPage&limit -> Page<ContestAnnouncementVo> (contest access rule). */
 export async function listAnnouncements(
@@ -139,6 +146,24 @@ export async function notReadAnnouncements(
   read: number[],
 ): Promise<ContestAnnouncementVo[]> {
   await enterContest(ctx, user, cid);
+  // Every contestant's page asks this at once: the contest's newest announcements are read once a quarter second
+  // (contest.reads.ts; forgotten here on every change) and filtered here; a contest with more than KEPT falls back
+  // to the query.
+  const newest = await recentContestRead(ctx, cid, 'announcements', () =>
+    ctx.db
+      .select()
+      .from(contestAnnouncements)
+      .where(eq(contestAnnouncements.cid, cid))
+      .orderBy(desc(contestAnnouncements.id))
+      .limit(KEPT + 1),
+  );
+  if (newest.length <= KEPT) {
+    const seen = new Set(read);
+    return newest
+      .filter((r) => !seen.has(r.id))
+      .slice(0, UNREAD_MAX)
+      .map(toVo);
+  }
   const where = read.length
     ? and(eq(contestAnnouncements.cid, cid), notInArray(contestAnnouncements.id, read))
     : eq(contestAnnouncements.cid, cid);
@@ -150,3 +175,6 @@ export async function notReadAnnouncements(
     .limit(UNREAD_MAX);
   return rows.map(toVo);
 }
+
+/** Announcements of a contest kept for the unread check (notReadAnnouncements); more are read by query. */
+const KEPT = 500;

@@ -1,10 +1,11 @@
 import { JudgeStatus } from '@oj/shared';
-import { onSubmissionJudged, onSubmissionReset } from '../judge/hooks.js';
-import type { Tx } from '../problem/problem.store.js';
+import type { AppEvents } from '../../app-events.js';
 
 /**
- * The contest area's seams for the scoreboard and the contest helpers (issue 9 §3, issue 10). Listeners run inside
- * the transaction that made the change; a throwing listener rolls it back, so keep them small and correct.
+ * The contest area's events for the scoreboard and the contest helpers (issue 9 §3, issue 10): `contest/verdict` and
+ * `contest/changed` on the app's hub (app-events.ts). Listeners run inside the transaction that made the change; a
+ * throwing listener rolls it back, so keep them small and correct. The admin code emits `contest/changed`
+ * (`ctx.events.emit('contest/changed', tx, …)`).
  */
 
 /** A contest submission's verdict landed (judge, manual judge, cancel) or a rejudge reset it to Pending. */
@@ -36,33 +37,31 @@ export interface ContestChangeEvent {
   };
 }
 
-type Listener<E> = (tx: Tx, event: E) => Promise<void>;
-const verdictListeners: Listener<ContestVerdictEvent>[] = [];
-const changeListeners: Listener<ContestChangeEvent>[] = [];
-
-/** Registers a listener for every contest verdict and rejudge reset (the scoreboard updates its cells here). */
-export function onContestVerdict(fn: Listener<ContestVerdictEvent>): void {
-  verdictListeners.push(fn);
+/**
+ * The contest area's relay (registered by the contest plugin): a verdict or rejudge reset of a contest submission
+ * becomes `contest/verdict` on the same hub, inside the same transaction (the scoreboard, AC records and live board
+ * events listen there). Practice submissions (cid 0) are not relayed.
+ */
+export function relayContestVerdicts(events: AppEvents): void {
+  events.on(
+    'submission/judged',
+    async (tx, e) => {
+      if (e.cid !== 0) await events.emit('contest/verdict', tx, { ...e });
+    },
+    { area: 'contest' },
+  );
+  events.on(
+    'submission/reset',
+    async (tx, e) => {
+      if (e.cid !== 0) {
+        await events.emit('contest/verdict', tx, {
+          ...e,
+          status: JudgeStatus.PENDING,
+          score: null,
+          source: 'rejudge',
+        });
+      }
+    },
+    { area: 'contest' },
+  );
 }
-
-/** Registers a listener for board-wide changes (the scoreboard rebuilds the contest's cells here). */
-export function onContestChanged(fn: Listener<ContestChangeEvent>): void {
-  changeListeners.push(fn);
-}
-
-/** Tells the listeners that a contest changed as a whole (called by the contest admin code inside its transaction). */
-export async function contestChanged(tx: Tx, event: ContestChangeEvent): Promise<void> {
-  for (const l of changeListeners) await l(tx, event);
-}
-
-async function verdict(tx: Tx, event: ContestVerdictEvent): Promise<void> {
-  for (const l of verdictListeners) await l(tx, event);
-}
-
-onSubmissionJudged.push(async (tx, e) => {
-  if (e.cid !== 0) await verdict(tx, { ...e });
-});
-
-onSubmissionReset.push(async (tx, e) => {
-  if (e.cid !== 0) await verdict(tx, { ...e, status: JudgeStatus.PENDING, score: null, source: 'rejudge' });
-});

@@ -4,10 +4,10 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { contestProblems, problems, submissions } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { loadProblemByPid, type ProblemRow } from '../problem/problem.access.js';
-import { likePattern } from '../problem/problem.query.js';
+import { exactProblemIdFirst, likePattern } from '../problem/problem.query.js';
 import type { ContestRow } from './contest.access.js';
 import { loadAdministeredContest } from './contest.admin.js';
-import { contestChanged } from './contest.events.js';
+import { forgetContest } from './contest.reads.js';
 
 export type ContestProblemRow = typeof contestProblems.$inferSelect;
 
@@ -47,8 +47,8 @@ async function assertDisplayIdFree(ctx: AppContext, cid: number, displayId: stri
 /**
  * GET /api/admin/contest/get-problem-list (contest admin): without `problemType`, the contest's problems in
  * display-id order as { problemList: Page of admin problem rows, contestProblemMap: pid -> contest problem };
- * with it, the public problems of the contest's rule (or remote) not yet in the contest, newest first (the
- * "add from public" dialog), and an empty map. `keyword` matches problemId or title.
+ * with it, the public problems of the contest's rule (or remote) not yet in the contest, the one whose id is the
+ * keyword first, then newest first (the "add from public" dialog), and an empty map. `keyword` matches problemId or title.
  */
 export async function adminContestProblemList(
   ctx: AppContext,
@@ -95,7 +95,7 @@ export async function adminContestProblemList(
         .select(cols)
         .from(problems)
         .where(where)
-        .orderBy(desc(problems.id))
+        .orderBy(...exactProblemIdFirst(kw), desc(problems.id))
         .limit(q.limit)
         .offset((q.currentPage - 1) * q.limit),
       ctx.db.select({ n: sql<number>`count(*)::int` }).from(problems).where(where),
@@ -166,8 +166,9 @@ async function attachProblem(
       .onConflictDoNothing()
       .returning({ id: contestProblems.id });
     if (added.length === 0) throw badRequest('contest.problemAlreadyAdded');
-    await contestChanged(tx, { cid: c.id, what: 'problems' });
+    await ctx.events.emit('contest/changed', tx, { cid: c.id, what: 'problems' });
   });
+  forgetContest(c.id); // contest.reads.ts: the reused problem list, again after the commit
 }
 
 /** GET /api/admin/contest/contest-problem?cid=&pid= (contest admin) -> the contest-problem row. */
@@ -206,6 +207,7 @@ export async function adminUpdateContestProblem(
         .where(and(eq(submissions.cid, cp.cid), eq(submissions.pid, cp.pid)));
     }
   });
+  forgetContest(cp.cid); // contest.reads.ts: the reused problem list shows the new display id and title
 }
 
 /**
@@ -217,8 +219,9 @@ export async function adminRemoveFromContest(ctx: AppContext, user: SessionUser,
   const cp = await loadContestProblem(ctx, cid, pid);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(contestProblems).where(eq(contestProblems.id, cp.id));
-    await contestChanged(tx, { cid, what: 'problems' });
+    await ctx.events.emit('contest/changed', tx, { cid, what: 'problems' });
   });
+  forgetContest(cid);
 }
 
 /** Attaches a problem just created for a contest (see contest.problem.routes: POST /api/admin/contest/problem). */

@@ -7,6 +7,7 @@ import { problemDetailOf } from '../problem/problem.query.js';
 import { userProblemStatus } from '../problem/problem.status.js';
 import { type ContestRow, enterContest } from './contest.access.js';
 import { seesRealResults } from './contest.clock.js';
+import { recentContestRead } from './contest.reads.js';
 
 const S = JudgeStatus;
 const counted = (status: number) =>
@@ -43,6 +44,10 @@ async function contestCounts(ctx: AppContext, c: ContestRow, containsEnd: boolea
   return new Map(rows.map((r) => [r.pid, r]));
 }
 
+/** contestCounts reused for a quarter second (contest.reads.ts): the same for every viewer who sees real results. */
+const recentCounts = (ctx: AppContext, c: ContestRow, containsEnd: boolean) =>
+  recentContestRead(ctx, c.id, `counts:${containsEnd}`, () => contestCounts(ctx, c, containsEnd));
+
 /** The caller's status per problem in the contest; OI results not real-time show as -5 once submitted. */
 async function myStatuses(ctx: AppContext, user: SessionUser, c: ContestRow, pids: number[], real: boolean) {
   const mine = await userProblemStatus(ctx, user.uid, { pidList: pids, cid: c.id });
@@ -70,20 +75,22 @@ export async function contestProblemList(
   const { user: u, contest, standing } = await enterContest(ctx, user, cid);
   const now = new Date();
   const real = seesRealResults(contest, now, standing.isAdmin);
-  const rows = await ctx.db
-    .select({
-      cp: contestProblems,
-      problemId: problems.problemId,
-      title: problems.title,
-      type: problems.type,
-    })
-    .from(contestProblems)
-    .innerJoin(problems, eq(problems.id, contestProblems.pid))
-    .where(eq(contestProblems.cid, cid))
-    .orderBy(asc(contestProblems.displayId), asc(contestProblems.id));
+  const rows = await recentContestRead(ctx, cid, 'problems', () =>
+    ctx.db
+      .select({
+        cp: contestProblems,
+        problemId: problems.problemId,
+        title: problems.title,
+        type: problems.type,
+      })
+      .from(contestProblems)
+      .innerJoin(problems, eq(problems.id, contestProblems.pid))
+      .where(eq(contestProblems.cid, cid))
+      .orderBy(asc(contestProblems.displayId), asc(contestProblems.id)),
+  );
   const pids = rows.map((r) => r.cp.pid);
   const [counts, mine] = await Promise.all([
-    real ? contestCounts(ctx, contest, containsEnd) : Promise.resolve(null),
+    real ? recentCounts(ctx, contest, containsEnd) : Promise.resolve(null),
     myStatuses(ctx, u, contest, pids, real),
   ]);
   return rows.map(({ cp, problemId, title, type }) => ({
@@ -115,17 +122,23 @@ export async function contestProblemDetail(
   containsEnd: boolean,
 ) {
   const { user: u, contest, standing } = await enterContest(ctx, user, cid);
-  const [row] = await ctx.db
-    .select({ cp: contestProblems, p: problems })
-    .from(contestProblems)
-    .innerJoin(problems, eq(problems.id, contestProblems.pid))
-    .where(and(eq(contestProblems.cid, cid), sql`upper(${contestProblems.displayId}) = upper(${displayId})`))
-    .limit(1);
-  if (!row) throw notFound('contest.problemNotInContest');
+  // The problem and its detail are the same for everyone inside: reused for a quarter second (contest.reads.ts).
+  const found = await recentContestRead(ctx, cid, `detail:${displayId.toUpperCase()}`, async () => {
+    const [row] = await ctx.db
+      .select({ cp: contestProblems, p: problems })
+      .from(contestProblems)
+      .innerJoin(problems, eq(problems.id, contestProblems.pid))
+      .where(
+        and(eq(contestProblems.cid, cid), sql`upper(${contestProblems.displayId}) = upper(${displayId})`),
+      )
+      .limit(1);
+    return row ? { row, detail: await problemDetailOf(ctx, row.p) } : null;
+  });
+  if (!found) throw notFound('contest.problemNotInContest');
+  const { row, detail } = found;
   const real = seesRealResults(contest, new Date(), standing.isAdmin);
-  const [detail, counts, mine] = await Promise.all([
-    problemDetailOf(ctx, row.p),
-    real ? contestCounts(ctx, contest, containsEnd) : Promise.resolve(null),
+  const [counts, mine] = await Promise.all([
+    real ? recentCounts(ctx, contest, containsEnd) : Promise.resolve(null),
     myStatuses(ctx, u, contest, [row.p.id], real),
   ]);
   const count = counts?.get(row.p.id);
@@ -156,12 +169,16 @@ export async function viewableContestProblem(
   pid: number,
 ): Promise<typeof problems.$inferSelect> {
   await enterContest(ctx, user, cid);
-  const [row] = await ctx.db
-    .select({ p: problems })
-    .from(contestProblems)
-    .innerJoin(problems, eq(problems.id, contestProblems.pid))
-    .where(and(eq(contestProblems.cid, cid), eq(contestProblems.pid, pid)))
-    .limit(1);
+  // Reused for a quarter second (contest.reads.ts): the problem page's calls each check it. Never mutate the row.
+  const row = await recentContestRead(ctx, cid, `pid:${pid}`, async () => {
+    const [r] = await ctx.db
+      .select({ p: problems })
+      .from(contestProblems)
+      .innerJoin(problems, eq(problems.id, contestProblems.pid))
+      .where(and(eq(contestProblems.cid, cid), eq(contestProblems.pid, pid)))
+      .limit(1);
+    return r ?? null;
+  });
   if (!row) throw notFound('contest.problemNotInContest');
   return row.p;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { contests } from '../../db/schema/index.js';
 import type { Tx } from '../problem/problem.store.js';
 import type { ContestRow } from './contest.access.js';
-import { isSealed } from './contest.clock.js';
+import { sealOf } from './contest.clock.js';
 import { hiddenStatusOf, publicViewer, shownVerdict, visibleVerdictSql } from './contest.visibility.js';
 
 /**
@@ -41,16 +41,17 @@ export interface SubmissionCols {
 
 /**
  * Loads the contests sealed at `now` and answers {@link PublicVerdicts}. One query on `contests` for the candidates
- * (`sealRank` on and not ended, or ended without `autoRealRank`: a superset), then `isSealed` decides.
+ * (`sealRank` on and not ended, or ended without `autoRealRank`: a superset), then the seal object decides
+ * (`sealOf(c).holds`).
  */
 export async function publicVerdicts(db: Db | Tx, now = new Date()): Promise<PublicVerdicts> {
   const candidates = await db
     .select()
     .from(contests)
     .where(and(eq(contests.sealRank, true), or(gt(contests.endTime, now), eq(contests.autoRealRank, false))));
-  const sealed = candidates.filter((c) => isSealed(c, now)).sort((a, b) => a.id - b.id);
+  const sealed = candidates.filter((c) => sealOf(c).holds(now)).sort((a, b) => a.id - b.id);
   const key = sealed
-    .map((c) => `${c.id}:${c.type}:${c.sealRankTime?.getTime()}:${c.endTime.getTime()}`)
+    .map((c) => `${c.id}:${c.type}:${sealOf(c).startsAt?.getTime()}:${c.endTime.getTime()}`)
     .join(',');
   /** Per sealed contest: SQL true for its submissions hidden from the public. */
   const hiddenIn = (c: ContestRow, cols: SubmissionCols): SQL => {

@@ -7,14 +7,11 @@ import { throttleSecret } from '../account/secret-throttle.js';
 import { submissionListQuery } from '../submission/submission.list.js';
 import clarificationRoutes from './clarification/clarification.routes.js';
 import contestAdminRoutes from './contest.admin.routes.js';
+import { registerContestExtensions } from './contest.extensions.js';
 import contestHelperRoutes from './contest.helpers.routes.js';
 import { contestProblemDetail, contestProblemList } from './contest.problem.js';
 import { contestAccess, contestInfo, listContests, registerContest } from './contest.service.js';
 import { checkContestSubmissionsStatus, listContestSubmissions } from './contest.submissions.js';
-// Side effects: the contest admission rule for submits with cid, and the verdict seam for the scoreboard.
-import './contest.admission.js';
-import './contest.events.js';
-import './contest.submission-view.js';
 
 const containsEnd = z.object({ containsEnd: queryBool });
 const submissionsQuery = submissionListQuery.omit({ completeProblemID: true }).extend({
@@ -28,6 +25,8 @@ const submissionsQuery = submissionListQuery.omit({ completeProblemID: true }).e
  * list is public; everything about one contest needs login (401) and the access of contest.access.ts.
  */
 const contestRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerContestExtensions(app.ctx);
+
   /** GET /api/get-contest-list?currentPage&limit&status&type&keyword -> Page<ContestVo>. */
   app.get('/get-contest-list', { schema: { querystring: contestListQuery } }, async (req) =>
     ok(await listContests(app.ctx, req.query)),

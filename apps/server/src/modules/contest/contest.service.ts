@@ -5,6 +5,7 @@ import { contestRegisters, contests } from '../../db/schema/index.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { likePattern } from '../problem/problem.query.js';
 import { contestAdminIn, contestStanding, fitsContestAccountLimit, openContest } from './contest.access.js';
+import { forgetRegistrations, recentContestRead } from './contest.reads.js';
 import { registrationCounts, toContestVo } from './contest.view.js';
 
 /** SQL condition for a contest status code at `now` (status is computed, never stored). */
@@ -73,7 +74,7 @@ export async function contestInfo(
 ): Promise<ContestVo> {
   const { contest } = await openContest(ctx, user, cid);
   const now = new Date();
-  const counts = await registrationCounts(ctx, [cid]);
+  const counts = await recentContestRead(ctx, cid, 'reg:count', () => registrationCounts(ctx, [cid]));
   return toContestVo(contest, now, counts.get(cid) ?? 0);
 }
 
@@ -106,6 +107,7 @@ export async function registerContest(
     .values({ cid, uid: u.uid })
     .onConflictDoNothing()
     .returning({ uid: contestRegisters.uid });
+  forgetRegistrations(cid);
   if (inserted.length === 0) throw badRequest('contest.alreadyRegistered');
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { contests } from '../../db/schema/index.js';
-import { registerSubmissionView, type SubmissionViewRule } from '../submission/submission.scope.js';
+import type { SubmissionViewRule } from '../submission/submission.scope.js';
 import { enterContest } from './contest.access.js';
 import { shownVerdict } from './contest.visibility.js';
 
@@ -20,5 +20,3 @@ export const viewContestSubmission: SubmissionViewRule = async (ctx, viewer, s) 
   const shown = shownVerdict({ contest, uid: user.uid, isAdmin: standing.isAdmin, now: new Date() }, s);
   return { hiddenStatus: shown === s ? null : shown.status, isScopeAdmin: standing.isAdmin };
 };
-
-registerSubmissionView('contest', viewContestSubmission);

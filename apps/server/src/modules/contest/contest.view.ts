@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { contestRegisters } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import type { ContestRow } from './contest.access.js';
-import { contestDurationMs, contestStatus } from './contest.clock.js';
+import { contestDurationMs, contestStatus, sealSettings } from './contest.clock.js';
 
 /**
  * Participants per contest id (doc 2 §2.6 list "participant count", §3 Contest `count`; issue 25 item 8): the
@@ -48,8 +48,7 @@ export function toContestVo(c: ContestRow, now: Date, count: number): ContestVo 
     count,
     openRank: c.openRank,
     openPrint: c.openPrint,
-    sealRank: c.sealRank,
-    sealRankTime: c.sealRankTime?.toISOString() ?? null,
+    ...sealSettings(c),
     autoRealRank: c.autoRealRank,
     allowEndSubmit: c.allowEndSubmit,
     oiRankScoreType: c.oiRankScoreType,

@@ -2,7 +2,7 @@ import { ContestType, JudgeStatus } from '@oj/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { withholdVerdict } from '../submission/submission.view.js';
 import type { ContestRow } from './contest.access.js';
-import { isAfterSeal, seesRealResults } from './contest.clock.js';
+import { sealOf, seesRealResults } from './contest.clock.js';
 
 /** Who looks at a contest's verdicts, and when. */
 export interface VerdictViewer {
@@ -33,7 +33,7 @@ export function shownVerdict<T extends VerdictFields>(
 ): T {
   if (seesRealResults(v.contest, v.now, v.isAdmin)) return row;
   if (v.contest.type === ContestType.OI) return withholdVerdict(row, hiddenStatusOf(v.contest));
-  if (row.uid !== v.uid && isAfterSeal(v.contest, row.submitTime)) {
+  if (row.uid !== v.uid && sealOf(v.contest).after(row.submitTime)) {
     return withholdVerdict(row, hiddenStatusOf(v.contest));
   }
   return row;
@@ -63,6 +63,6 @@ export function visibleVerdictSql(
 ): SQL | undefined {
   if (seesRealResults(v.contest, v.now, v.isAdmin)) return undefined;
   if (v.contest.type === ContestType.OI) return sql`false`;
-  const seal = v.contest.sealRankTime ?? v.contest.endTime;
+  const seal = sealOf(v.contest).startsAt ?? v.contest.endTime;
   return sql`(${cols.uid} = ${v.uid} OR ${cols.submitTime} < ${seal})`;
 }

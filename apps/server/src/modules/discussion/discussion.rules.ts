@@ -1,10 +1,11 @@
-import { DiscussionStatus, isAdminRole, MUTED_ROLES, NO_DISCUSS_ROLES } from '@oj/shared';
+import { DiscussionStatus, isAdminRole } from '@oj/shared';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, SessionUser } from '../../context.js';
 import { discussions, userRecords } from '../../db/schema/index.js';
 import { forbidden } from '../../lib/errors.js';
 import { requireUser } from '../../plugins/auth.js';
+import { roleMay } from '../admin/role-auth.js';
 import { enterGroup, type GroupStanding } from '../group/group.access.js';
 import type { Tx } from '../problem/problem.store.js';
 import { assertDiscussionProblemVisible } from './discussion.problem.js';
@@ -103,22 +104,25 @@ export async function acceptedCount(ctx: AppContext, uid: string): Promise<numbe
 /**
  * onRequest hook of POST /api/discussion (before the body is read): 401 signed out; 403 for the no-posting and
  * muted roles (1004-1007) and for an ordinary user with fewer accepted problems than
- * `defaultCreateDiscussionACInitValue`. The switches depend on the body (site or group): the service checks them.
+ * `defaultCreateDiscussionACInitValue`. (The roles' posting right is the Role auth page's `discussion_post`.) The switches depend on the body (site or group): the service checks them.
  */
 export async function needPoster(req: FastifyRequest): Promise<void> {
   const user = requireUser(req);
-  if ((NO_DISCUSS_ROLES as number[]).includes(user.role)) throw forbidden('discussion.noPostRole');
   const ctx = req.server.ctx;
+  if (!(await roleMay(ctx, user.role, 'discussion_post'))) throw forbidden('discussion.noPostRole');
   if (!isOrdinaryUser(user)) return;
   const need = (await ctx.config.get('switch')).defaultCreateDiscussionACInitValue;
   if (need > 0 && (await acceptedCount(ctx, user.uid)) < need)
     throw forbidden('discussion.acRequired', { count: need });
 }
 
-/** onRequest hook of comments, replies and editor uploads: 401 signed out, 403 for the muted roles (1005, 1007). */
+/**
+ * onRequest hook of comments, replies and editor uploads: 401 signed out, 403 for the roles without the Role auth
+ * page's `comment` permission (by default the muted roles 1005, 1007).
+ */
 export async function needCommenter(req: FastifyRequest): Promise<void> {
   const user = requireUser(req);
-  if ((MUTED_ROLES as number[]).includes(user.role)) throw forbidden('discussion.mutedRole');
+  if (!(await roleMay(req.server.ctx, user.role, 'comment'))) throw forbidden('discussion.mutedRole');
 }
 
 /** 403 when an ordinary user has fewer accepted problems than `defaultCreateCommentACInitValue` (discussions only). */

@@ -1,5 +1,6 @@
 import {
   type CreateDiscussionBody,
+  DISCUSSION_LIMITS,
   type DiscussionListQuery,
   DiscussionStatus,
   type DiscussionVo,
@@ -203,7 +204,9 @@ export async function createDiscussion(
     pid = problemId;
     title = withProblemPrefix(title, problemId);
   }
-  if ([...title].length > 255) throw badRequest('validation.tooLong', { field: 'title', max: 255 });
+  if ([...title].length > DISCUSSION_LIMITS.titleMax) {
+    throw badRequest('validation.tooLong', { field: 'title', max: DISCUSSION_LIMITS.titleMax });
+  }
   const { defaultCreateDiscussionDailyLimit: limit } = await ctx.config.get('switch');
   const did = await ctx.db.transaction(async (tx) => {
     await assertDailyLimit(tx, user, limit);
@@ -241,7 +244,9 @@ export async function updateDiscussion(
   if (row.uid !== user.uid) throw forbidden('discussion.authorOnly');
   await assertCategory(ctx, b.categoryId);
   const title = row.pid ? withProblemPrefix(b.title, row.pid) : b.title;
-  if ([...title].length > 255) throw badRequest('validation.tooLong', { field: 'title', max: 255 });
+  if ([...title].length > DISCUSSION_LIMITS.titleMax) {
+    throw badRequest('validation.tooLong', { field: 'title', max: DISCUSSION_LIMITS.titleMax });
+  }
   await ctx.db
     .update(discussions)
     .set({

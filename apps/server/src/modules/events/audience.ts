@@ -1,4 +1,5 @@
 import { JudgeStatus, LIVE_EVENT } from '@oj/shared';
+import { LRUCache } from 'lru-cache';
 import type { AppContext, SessionUser } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -41,7 +42,7 @@ export const SIGHT_TTL_MS = 60_000;
  * an open stream soon, while a busy private contest's events do not cost every other viewer three queries each.
  */
 export const NO_SIGHT_TTL_MS = 10_000;
-/** Cached sights per server process (oldest dropped first). */
+/** Cached sights per server process (the least recently used dropped first). */
 const SIGHT_MAX = 20_000;
 /** How long a contest row is reused for verdict checks (ms). */
 const CONTEST_TTL_MS = 1000;
@@ -82,8 +83,14 @@ export interface Deliverable {
 
 /** The per-process answers of "may this viewer receive this event": sights and contest rows, reused briefly. */
 export class Audience {
-  private sights = new Map<string, { until: number; sight: Promise<Sight> }>();
-  private contests = new Map<number, { until: number; row: Promise<ContestRow | null> }>();
+  private readonly sights = new LRUCache<string, { sight: Promise<Sight> }>({
+    max: SIGHT_MAX,
+    ttl: SIGHT_TTL_MS,
+  });
+  private readonly contests = new LRUCache<number, { row: Promise<ContestRow | null> }>({
+    max: 1000,
+    ttl: CONTEST_TTL_MS,
+  });
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -92,27 +99,24 @@ export class Audience {
     const key = user ? `${user.uid}:${user.role}:${cid}` : `:${cid}`;
     const now = Date.now();
     const hit = this.sights.get(key);
-    if (hit && hit.until > now) return hit.sight;
-    const entry = {
-      until: now + SIGHT_TTL_MS,
-      sight: contestSight(this.ctx, user, cid).catch(() => NO_SIGHT),
-    };
+    if (hit) return hit.sight;
+    const entry = { sight: contestSight(this.ctx, user, cid).catch(() => NO_SIGHT) };
     void entry.sight.then((s) => {
-      if (!s.board && !s.admin) entry.until = Math.min(entry.until, now + NO_SIGHT_TTL_MS);
+      if (s.board || s.admin || this.sights.peek(key) !== entry) return;
+      // No sight: kept NO_SIGHT_TTL_MS from the ask, not SIGHT_TTL_MS.
+      const left = Math.min(SIGHT_TTL_MS, NO_SIGHT_TTL_MS) - (Date.now() - now);
+      if (left > 0) this.sights.set(key, entry, { ttl: left });
+      else this.sights.delete(key);
     });
-    this.sights.delete(key);
     this.sights.set(key, entry);
-    if (this.sights.size > SIGHT_MAX) this.sights.delete(this.sights.keys().next().value as string);
     return entry.sight;
   }
 
   private contest(cid: number): Promise<ContestRow | null> {
-    const now = Date.now();
     const hit = this.contests.get(cid);
-    if (hit && hit.until > now) return hit.row;
+    if (hit) return hit.row;
     const row = loadContest(this.ctx, cid).catch(() => null);
-    this.contests.set(cid, { until: now + CONTEST_TTL_MS, row });
-    if (this.contests.size > 1000) this.contests.delete(this.contests.keys().next().value as number);
+    this.contests.set(cid, { row });
     return row;
   }
 

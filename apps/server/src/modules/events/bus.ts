@@ -137,6 +137,24 @@ export class LiveBus {
     this.closeStreams();
   }
 
+  /** Signed-in users with a stream on this process (the queue positions' push, judge/queue-push.ts). */
+  userIds(): Iterable<string> {
+    return this.byUser.keys();
+  }
+
+  /** True when user `uid` has a stream on this process. */
+  hasUser(uid: string): boolean {
+    return this.byUser.has(uid);
+  }
+
+  /**
+   * Sends `type` with `data` to this process's streams of user `uid` only, without an id (not stored, not
+   * replayed, no NOTIFY): for figures every instance computes for itself (judge/queue-push.ts).
+   */
+  sendToUser(uid: string, type: string, data: unknown): void {
+    for (const s of this.byUser.get(uid) ?? []) s.enqueue(() => s.send(type, data, null));
+  }
+
   /** 429 when the user (or, anonymous, the address) already holds the most streams allowed. */
   admit(user: SessionUser | null, ip: string): void {
     if (user) {

@@ -1,9 +1,9 @@
 import { LIVE_EVENT, LIVE_LIMITS, type LiveClarificationData } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/errors.js';
-import { onClarificationAnswered } from '../contest/clarification/clarification.events.js';
+import { startQueuePush } from '../judge/queue-push.js';
 import { LiveBus } from './bus.js';
-import './producers.js';
+import { registerLiveProducers } from './producers.js';
 import { publish } from './publish.js';
 import { LiveStream } from './stream.js';
 
@@ -25,24 +25,36 @@ const lifetime = () => LIVE_LIMITS.streamLifetimeMs * (0.8 + Math.random() * 0.4
 
 /** Live updates (issue 10 §4; docs/events.md): one server-sent event stream per browser tab. */
 const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Where the events come from: verdicts, boards, progress (producers.ts), in the transaction that made the change.
+  registerLiveProducers(app.ctx.events);
   const bus = new LiveBus(app.ctx, app.log, app.notifyHub);
   app.addHook('onReady', () => bus.start());
   // Streams never end on their own: they must be closed before the server can close.
   app.addHook('preClose', async () => bus.closeStreams());
   app.addHook('onClose', () => bus.stop());
+  // Queue positions of my pending submissions (issue 29 part 2): computed once per queue change, sent per stream.
+  const stopQueuePush = startQueuePush(app.ctx, app.notifyHub, bus, app.log);
+  app.addHook('onClose', async () => stopQueuePush());
 
   // Clarification answers arrive after their commit (clarification.events.ts): a row in this app's database.
-  const offClarifications = onClarificationAnswered(async (e) => {
-    const data: LiveClarificationData = { cid: e.cid, clarificationId: e.clarificationId, public: e.public };
-    await publish(app.ctx.db, {
-      type: LIVE_EVENT.clarification,
-      audience: e.public ? 'contest' : 'contest-admins',
-      uid: e.public ? null : e.askerUid,
-      cid: e.cid,
-      data: { ...data },
-    });
-  });
-  app.addHook('onClose', async () => offClarifications());
+  app.ctx.events.on(
+    'clarification/answered',
+    async (e) => {
+      const data: LiveClarificationData = {
+        cid: e.cid,
+        clarificationId: e.clarificationId,
+        public: e.public,
+      };
+      await publish(app.ctx.db, {
+        type: LIVE_EVENT.clarification,
+        audience: e.public ? 'contest' : 'contest-admins',
+        uid: e.public ? null : e.askerUid,
+        cid: e.cid,
+        data: { ...data },
+      });
+    },
+    { area: 'events', phase: 'publish' },
+  );
 
   /**
    * GET /api/events (header Last-Event-ID optional) -> text/event-stream: `ready`, then my verdicts, boards and

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needAdmin, requireUser } from '../../plugins/auth.js';
+import { withProgress } from '../progress/progress.js';
 import { importFps } from './fps/fps.import.js';
 import { readUpload } from './storage.js';
 import { PACKAGE_MAX_BYTES } from './testcase/import-common.js';
@@ -20,7 +21,9 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       maxBytes: PACKAGE_MAX_BYTES,
       tooLarge: () => badRequest('file.tooLarge', { field: 'file', max: PACKAGE_MAX_BYTES }),
     });
-    const items = await importFps(app.ctx, user, { name: fileName, data });
+    const items = await withProgress(req, user.uid, 'import', () =>
+      importFps(app.ctx, user, { name: fileName, data }),
+    );
     const n = items.filter((i) => i.imported).length;
     return ok(items, `Imported ${n} of ${items.length} problem(s)`);
   });

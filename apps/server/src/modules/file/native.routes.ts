@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { needAdmin, requireUser } from '../../plugins/auth.js';
 import { loadSiteManagedProblem } from '../problem/problem.access.js';
+import { withProgress } from '../progress/progress.js';
 import { exportNative, importNative } from './native/native.js';
 import { readPackage } from './testcase/import-common.js';
 
@@ -27,9 +28,10 @@ const exportPids = z
 /** Native problem export / import (round-trips every field): admin, problem admin and super admin. */
 const nativeRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/file/import-problem multipart `file` (native zip) -> [{ title, pid, problemId, imported, reason? }]. */
-  app.post('/file/import-problem', { onRequest: needAdmin }, async (req) =>
-    ok(await importNative(app.ctx, await readPackage(req))),
-  );
+  app.post('/file/import-problem', { onRequest: needAdmin }, async (req) => {
+    const entries = await readPackage(req);
+    return ok(await withProgress(req, requireUser(req).uid, 'import', () => importNative(app.ctx, entries)));
+  });
 
   /**
    * GET /api/file/export-problem?pid= -> application/zip with problem_<id>.json and problem_<id>/ files; 403 for

@@ -1,4 +1,4 @@
-import { GroupMemberAuth, GroupStatus, isAdminRole, isSuperAdminRole } from '@oj/shared';
+import { GroupMemberAuth, GroupStatus, isAdminRole, isSuperAdminRole, NO_MEMBER_LEVEL } from '@oj/shared';
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, SessionUser } from '../../context.js';
@@ -33,14 +33,14 @@ export async function loadGroup(ctx: AppContext, gid: number): Promise<GroupRow>
   return row;
 }
 
-/** The member level of `uid` in group `gid` (0 when the user has no row). */
+/** The member level of `uid` in group `gid` (NO_MEMBER_LEVEL, 0, when the user has no row). */
 export async function memberLevel(ctx: AppContext, gid: number, uid: string): Promise<number> {
   const [m] = await ctx.db
     .select({ auth: groupMembers.auth })
     .from(groupMembers)
     .where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, uid)))
     .limit(1);
-  return m?.auth ?? 0;
+  return m?.auth ?? NO_MEMBER_LEVEL;
 }
 
 /** The standing of `user` (null: anonymous) in `group`, from its member level (see GroupStanding). */

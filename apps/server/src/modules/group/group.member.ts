@@ -1,4 +1,11 @@
-import { GroupAuth, GroupMemberAuth, type GroupMemberVo, LIMITS, type Page } from '@oj/shared';
+import {
+  GroupAuth,
+  GroupMemberAuth,
+  type GroupMemberVo,
+  LIMITS,
+  NO_MEMBER_LEVEL,
+  type Page,
+} from '@oj/shared';
 import { and, asc, count, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { groupMembers, users } from '../../db/schema/index.js';
@@ -196,6 +203,6 @@ export async function removeMember(
 export async function exitGroup(ctx: AppContext, user: SessionUser, gid: number): Promise<void> {
   const s = await groupAccess(ctx, user, gid);
   if (s.isOwner) throw badRequest('group.ownerCannotExit');
-  if (s.level === 0) throw badRequest('group.notMember');
+  if (s.level === NO_MEMBER_LEVEL) throw badRequest('group.notMember');
   await ctx.db.delete(groupMembers).where(and(eq(groupMembers.gid, gid), eq(groupMembers.uid, user.uid)));
 }

@@ -1,6 +1,7 @@
 import {
   addGroupMemberBody,
   createGroupBody,
+  GroupMemberAuth,
   gidField,
   gidQuery,
   groupAnnouncementBody,
@@ -48,9 +49,8 @@ import {
   listGroups,
   updateGroup,
 } from './group.service.js';
+import { registerGroupScope } from './group.submission.js';
 import groupTrainingRoutes from './group.training.routes.js';
-// Side effect: the group admission and submission-view rules (submits and submissions with gid).
-import './group.submission.js';
 
 const optGid = z.object({
   gid: z.preprocess((v) => (v === '' ? undefined : v), gidField.optional()),
@@ -61,6 +61,9 @@ const optGid = z.object({
  * open to visitors, everything else needs login, and the group rules (group.access.ts) decide per group.
  */
 const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The group submission scope: admission and view rules for submits and submissions with gid.
+  registerGroupScope(app.ctx);
+
   /** GET /api/get-group-list?currentPage&limit&keyword&auth&onlyMine -> Page<GroupVo>. */
   app.get('/get-group-list', { schema: { querystring: groupListQuery } }, async (req) =>
     ok(await listGroups(app.ctx, req.user, req.query)),
@@ -120,7 +123,7 @@ const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     const r = await throttleSecret(app.ctx, user.uid, req.ip, ['group.wrongCode'], () =>
       addMember(app.ctx, user, req.body),
     );
-    return ok(r, r.auth === 1 ? 'Apply successfully' : 'Join successfully');
+    return ok(r, r.auth === GroupMemberAuth.APPLYING ? 'Apply successfully' : 'Join successfully');
   });
 
   /** PUT /api/group/member {gid, uid, auth} (group admins, levels below their own) -> null. */

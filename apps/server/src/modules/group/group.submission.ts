@@ -3,11 +3,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { canViewProblem } from '../problem/problem.access.js';
 import { findProblem } from '../submission/submission.problem.js';
-import {
-  type AdmittedSubmit,
-  registerAdmission,
-  registerSubmissionView,
-} from '../submission/submission.scope.js';
+import type { AdmittedSubmit } from '../submission/submission.scope.js';
 import type { SubmitInput } from '../submission/submission.service.js';
 import { enterGroup } from './group.access.js';
 
@@ -46,5 +42,7 @@ async function viewGroupSubmission(ctx: AppContext, viewer: SessionUser | null, 
   return { hiddenStatus: null, isScopeAdmin: st.isGroupAdmin };
 }
 
-registerAdmission('group', admitGroupSubmit);
-registerSubmissionView('group', viewGroupSubmission);
+/** Registers the `group` submission scope (the group plugin calls it once): its admission and view rules. */
+export function registerGroupScope(ctx: AppContext): void {
+  ctx.scopes.register('group', { area: 'group', admit: admitGroupSubmit, view: viewGroupSubmission });
+}

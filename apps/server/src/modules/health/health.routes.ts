@@ -24,7 +24,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', async (_req, reply) => {
     const isClosing = closing.has(app.ctx);
     if (!cached || Date.now() - cached.at > CACHE_MS || isClosing) {
-      cached = { at: Date.now(), health: await checkHealth(app.ctx.db, app.ctx.dbKind, isClosing) };
+      cached = {
+        at: Date.now(),
+        health: await checkHealth(app.ctx.db, app.ctx.dbLabel ?? app.ctx.dbKind, isClosing),
+      };
     }
     const { health } = cached;
     const serving = health.status === 'ok' || health.status === 'degraded';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { HealthInfo } from '@oj/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../lib/sql-rows.js';
@@ -12,23 +13,8 @@ const JOURNAL = path.resolve(
   '../../../drizzle/meta/_journal.json',
 );
 
-/** What GET /api/health answers: no secrets, no per-user data. */
-export interface Health {
-  /**
-   * ok: serving; degraded: serving but no judgehost online that can judge; down: database or migrations wrong;
-   * closing: shutting down
-   */
-  status: 'ok' | 'degraded' | 'down' | 'closing';
-  database: { ok: boolean; ms: number; kind: string };
-  migrations: { applied: number; expected: number; current: boolean };
-  /**
-   * online: heard from within 30 s, enabled and able to judge; unhealthy: heard from within 30 s but reporting
-   * that it cannot judge (its sandbox failed its check; it leases nothing); total: every judgehost ever registered.
-   */
-  judgehosts: { online: number; unhealthy: number; total: number };
-  queue: { queued: number; leased: number };
-  uptimeSeconds: number;
-}
+/** What GET /api/health answers: no secrets, no per-user data (packages/shared HealthInfo). */
+export type Health = HealthInfo;
 
 let expectedMigrations: number | null = null;
 /** Number of migrations shipped with this build (drizzle's journal), read once. */

@@ -1,5 +1,16 @@
+import type { AppEvents } from '../../app-events.js';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import type { Tx } from '../problem/problem.store.js';
+
+/**
+ * The submission events' payloads (app-events.ts `EventMap`: `submission/judged`, `submission/reset`,
+ * `submission/queued`, `submission/progress`), and the off-request run of `submission/queued`: its listeners (the
+ * contest scoreboard's pending try, the training cell, the board event) run after the transaction that inserted and
+ * queued the submission has committed (issue 22 item 2: the submit answers without waiting for them), in a
+ * transaction of their own (see afterQueued). A throwing listener no longer rolls the submission back: its batch is
+ * retried event by event and a failure is reported as a warning (the cells are recomputed from the submissions, so
+ * the next change of that cell repairs it).
+ */
 
 /** What happened to a submission when a verdict landed (judge result, manual judge or cancel). */
 export interface SubmissionJudgedEvent {
@@ -16,18 +27,6 @@ export interface SubmissionJudgedEvent {
   source: 'judge' | 'manual' | 'cancel';
 }
 
-/**
- * Hooks run inside the transaction that applies a verdict, after the submission and problem counters are
- * updated. Contest / ranking modules push their function here at import time; a throwing hook rolls the verdict
- * back (the judgehost then retries), so keep them small and correct.
- */
-export const onSubmissionJudged: ((tx: Tx, event: SubmissionJudgedEvent) => Promise<void>)[] = [];
-
-/** Runs every hook in order. */
-export async function runJudgedHooks(tx: Tx, event: SubmissionJudgedEvent): Promise<void> {
-  for (const h of onSubmissionJudged) await h(tx, event);
-}
-
 /** A submission sent back to Pending by a rejudge (its counted verdict stays until the new one lands). */
 export interface SubmissionResetEvent {
   submitId: number;
@@ -38,15 +37,7 @@ export interface SubmissionResetEvent {
   previousStatus: number | null;
 }
 
-/** Hooks run inside the rejudge transaction, after the submission is reset to Pending. Same rules as above. */
-export const onSubmissionReset: ((tx: Tx, event: SubmissionResetEvent) => Promise<void>)[] = [];
-
-/** Runs every reset hook in order. */
-export async function runResetHooks(tx: Tx, event: SubmissionResetEvent): Promise<void> {
-  for (const h of onSubmissionReset) await h(tx, event);
-}
-
-/** A new submission entered the judge queue (Pending); a rejudge runs the reset hooks instead. */
+/** A new submission entered the judge queue (Pending); a rejudge emits `submission/reset` instead. */
 export interface SubmissionQueuedEvent {
   submitId: number;
   pid: number;
@@ -55,27 +46,20 @@ export interface SubmissionQueuedEvent {
 }
 
 /**
- * Hooks run for a new submission after the transaction that inserted and queued it has committed (issue 22 item 2:
- * the submit answers without waiting for them): the contest scoreboard's pending try, the training cell, the board
- * event. They run off the request, in a transaction of their own (see afterQueued). A throwing hook no longer rolls
- * the submission back: its batch is retried event by event and a failure is reported as a warning (the cells are
- * recomputed from the submissions, so the next change of that cell repairs it).
- */
-export const onSubmissionQueued: ((tx: Tx, event: SubmissionQueuedEvent) => Promise<void>)[] = [];
-
-/** Runs every queued hook in order. */
-export async function runQueuedHooks(tx: Tx, event: SubmissionQueuedEvent): Promise<void> {
-  for (const h of onSubmissionQueued) await h(tx, event);
-}
-
-/**
  * Per database: the events waiting for their queued hooks, the drain that is running (if any) and how many submits
  * are being answered right now (the drain lets them pass first).
  */
 interface Backlog {
-  events: SubmissionQueuedEvent[];
+  events: (SubmissionQueuedEvent & { seq: number })[];
   running: Promise<void> | null;
   answering: number;
+  /** The last event handed over (its number; events are numbered in order) and the batch being run. */
+  seq: number;
+  inFlight: (SubmissionQueuedEvent & { seq: number })[];
+  /** Every event numbered up to this has had its hooks run. */
+  doneSeq: number;
+  /** Readers waiting until doneSeq reaches their number (queuedHooksIdleFor). */
+  waiters: { seq: number; resolve: () => void }[];
 }
 const backlog = new WeakMap<Db, Backlog>();
 /** How long (ms) the queued hooks yield to submits being answered before they run anyway. */
@@ -86,7 +70,7 @@ export const QUEUED_HOOKS_BATCH = 20;
 function backlogOf(db: Db): Backlog {
   let b = backlog.get(db);
   if (!b) {
-    b = { events: [], running: null, answering: 0 };
+    b = { events: [], running: null, answering: 0, seq: 0, inFlight: [], doneSeq: 0, waiters: [] };
     backlog.set(db, b);
   }
   return b;
@@ -108,21 +92,31 @@ export async function answeringSubmit<T>(db: Db, answer: () => Promise<T>): Prom
 }
 
 /**
- * Takes a committed new submission (`event`) and runs its queued hooks off the request: once no submit is being
+ * Takes a committed new submission (`event`) and runs its `submission/queued` listeners (on `ctx.events`) off the
+ * request: once no submit is being
  * answered (answeringSubmit; at the latest after QUEUED_HOOKS_MAX_DEFER_MS), up to QUEUED_HOOKS_BATCH waiting events
  * in one transaction (a burst of submits costs a few transactions of hooks, not one each); a batch that fails is retried
  * event by event so one bad event does not drop the others. Returns at once; queuedHooksIdle(db) resolves when
  * everything handed over so far has run.
  */
-export function afterQueued(db: Db, event: SubmissionQueuedEvent): void {
-  if (!onSubmissionQueued.length) return;
-  const b = backlogOf(db);
-  b.events.push(event);
-  if (!b.running) b.running = drain(db, b);
+export function afterQueued(ctx: AppContext, event: SubmissionQueuedEvent): void {
+  if (!ctx.events.has('submission/queued')) return;
+  const b = backlogOf(ctx.db);
+  b.seq += 1;
+  b.events.push({ ...event, seq: b.seq });
+  if (!b.running) b.running = drain(ctx.db, ctx.events, b);
+}
+
+/** Marks every event up to `seq` done and wakes the readers waiting for them. */
+function markDone(b: Backlog, seq: number): void {
+  b.doneSeq = Math.max(b.doneSeq, seq);
+  const still: Backlog['waiters'] = [];
+  for (const w of b.waiters) w.seq <= b.doneSeq ? w.resolve() : still.push(w);
+  b.waiters = still;
 }
 
 /** Runs the backlog's batches until it is empty (see afterQueued). */
-async function drain(db: Db, b: Backlog): Promise<void> {
+async function drain(db: Db, events: AppEvents, b: Backlog): Promise<void> {
   try {
     while (b.events.length) {
       const since = Date.now();
@@ -131,23 +125,43 @@ async function drain(db: Db, b: Backlog): Promise<void> {
         await new Promise((r) => setTimeout(r, 5));
       }
       const batch = b.events.splice(0, QUEUED_HOOKS_BATCH);
+      b.inFlight = batch;
       try {
         await db.transaction(async (tx) => {
-          for (const e of batch) await runQueuedHooks(tx, e);
+          for (const e of batch) await events.emit('submission/queued', tx, e);
         });
       } catch {
         for (const e of batch) {
           await db
-            .transaction((tx) => runQueuedHooks(tx, e))
+            .transaction((tx) => events.emit('submission/queued', tx, e))
             .catch((err: Error) =>
               process.emitWarning(`submission ${e.submitId}: queued hooks failed: ${err.message}`),
             );
         }
       }
+      b.inFlight = [];
+      markDone(b, batch[batch.length - 1]?.seq ?? 0);
     }
   } finally {
     b.running = null;
+    b.inFlight = [];
+    markDone(b, b.seq);
   }
+}
+
+/**
+ * Resolves when every event handed to afterQueued on `db` so far that `match` picks has had its hooks run (at once
+ * when none waits): a board reader waits for its own new submissions (it sees its own pending try), not for a
+ * whole burst's board work.
+ */
+export function queuedHooksIdleFor(db: Db, match: (e: SubmissionQueuedEvent) => boolean): Promise<void> {
+  const b = backlog.get(db);
+  if (!b?.running) return Promise.resolve();
+  let last = 0;
+  for (const e of b.inFlight) if (match(e)) last = Math.max(last, e.seq);
+  for (const e of b.events) if (match(e)) last = Math.max(last, e.seq);
+  if (last <= b.doneSeq) return Promise.resolve();
+  return new Promise((resolve) => b.waiters.push({ seq: last, resolve }));
 }
 
 /** Resolves when every event handed to afterQueued on `db` so far has had its hooks run (tests, shutdown). */
@@ -165,15 +179,4 @@ export interface SubmissionProgressEvent {
   /** Cases finished / cases of the task, when the judgehost sent them. */
   judged: number | null;
   total: number | null;
-}
-
-/**
- * Hooks run after a progress report was stored (its statement has committed; there is no transaction). Progress is
- * advisory: a failing hook is ignored and never fails the judgehost's call.
- */
-export const onSubmissionProgress: ((db: Db, event: SubmissionProgressEvent) => Promise<void>)[] = [];
-
-/** Runs every progress hook; failures are dropped (the next report or the verdict corrects what was missed). */
-export async function runProgressHooks(db: Db, event: SubmissionProgressEvent): Promise<void> {
-  await Promise.allSettled(onSubmissionProgress.map((h) => h(db, event)));
 }

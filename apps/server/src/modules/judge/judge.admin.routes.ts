@@ -5,10 +5,12 @@ import { problems } from '../../db/schema/index.js';
 import { ok } from '../../lib/reply.js';
 import { needAdmin, needRoot, requireUser } from '../../plugins/auth.js';
 import { rejudgeContestProblem } from '../contest/contest.rejudge.js';
+import { progressIdSchema, withProgress } from '../progress/progress.js';
 import { toSubmissionView } from '../submission/submission.view.js';
 import { cancelJudge, manualJudge, rejudge } from './judge.admin.service.js';
 import { judgeServerList } from './judge.servers.js';
 import { queueCounts } from './queue.js';
+import { computeQueueSnapshot } from './queue-position.js';
 
 const submitIdQuery = z.object({ submitId: z.coerce.number().int().min(1) });
 const idField = (name: string) =>
@@ -54,15 +56,26 @@ const judgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
    * POST /api/admin/judge/rejudge-contest-problem?cid=&pid= (super admin: doc 2 §2.7 "Rejudge for super admin",
    * "Rejudge All button per problem (super admin)") -> { count }: every submission of that contest problem back to
    * Pending through the judge queue (issue 10 §1). 404 for an unknown contest or a problem not in it. Also GET
-   * (HOJ's client).
+   * (HOJ's client). With `progressId` the page polls GET /api/admin/progress?id= meanwhile (issue 28).
    */
   app.route({
     method: ['POST', 'GET'],
     url: '/admin/judge/rejudge-contest-problem',
     onRequest: needRoot,
-    schema: { querystring: z.object({ cid: idField('cid'), pid: idField('pid') }) },
+    schema: {
+      querystring: z.object({
+        cid: idField('cid'),
+        pid: idField('pid'),
+        progressId: progressIdSchema.optional(),
+      }),
+    },
     handler: async (req) =>
-      ok(await rejudgeContestProblem(app.ctx, req.query.cid, req.query.pid), 'Rejudge successfully'),
+      ok(
+        await withProgress(req, requireUser(req).uid, 'rejudge', () =>
+          rejudgeContestProblem(app.ctx, req.query.cid, req.query.pid),
+        ),
+        'Rejudge successfully',
+      ),
   });
 
   /** PUT /api/admin/judge/manual-judge {submitId, status, score} (super admin) -> the submission. */
@@ -94,12 +107,25 @@ const judgeAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * GET /api/admin/judge/get-judge-server-status (admin roles) -> { judgeServerList: [{ id, name, hostname,
    * version, cpuCount, workers, running, load, languages, lastHeartbeat, online, enabled, healthy, problem }],
-   * queue: { queued, leased } }. `healthy` false: the judgehost reported that it cannot judge (`problem` says why;
-   * it leases nothing until its sandbox passes its check again); `online` is about its heartbeat only.
+   * queue: { queued, leased, ratePerMinute, oldestAgeSeconds, workers } }. `healthy` false: the judgehost reported
+   * that it cannot judge (`problem` says why; it leases nothing until its sandbox passes its check again); `online`
+   * is about its heartbeat only. `ratePerMinute`: submissions judged per minute over the last 5 minutes;
+   * `oldestAgeSeconds`: the oldest queued job's wait so far (null: none queued); `workers` online (issue 29 part 2,
+   * a queue snapshot of queue-position.ts computed for the request).
    */
-  app.get('/admin/judge/get-judge-server-status', { onRequest: needAdmin }, async () =>
-    ok({ judgeServerList: await judgeServerList(app.ctx), queue: await queueCounts(app.ctx.db) }),
-  );
+  app.get('/admin/judge/get-judge-server-status', { onRequest: needAdmin }, async () => {
+    // Computed for the request (not the shared snapshot, which a verdict does not mark moved): exact for the few admins.
+    const snap = await computeQueueSnapshot(app.ctx.db);
+    return ok({
+      judgeServerList: await judgeServerList(app.ctx),
+      queue: {
+        ...(await queueCounts(app.ctx.db)),
+        ratePerMinute: snap.ratePerMinute,
+        oldestAgeSeconds: snap.oldestAgeSeconds,
+        workers: snap.workers,
+      },
+    });
+  });
 };
 
 export default judgeAdminRoutes;

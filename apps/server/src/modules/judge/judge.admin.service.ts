@@ -4,11 +4,20 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { judgeCases, judgeJobs, problems, submissions } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { Tx } from '../problem/problem.store.js';
+import { remoteOjOf } from '../remote-judge/remote-problem.js';
 import { countedStatusOf, moveCounters } from './counters.js';
-import { runJudgedHooks, runResetHooks } from './hooks.js';
 import { enqueue, notifyQueued } from './queue.js';
 
 type SubmissionRow = typeof submissions.$inferSelect;
+
+/** The OJ a remote submission's problem is judged on (null: gone or no longer remote, judged locally). */
+async function remoteOjOfProblem(tx: Tx, pid: number) {
+  const [p] = await tx
+    .select({ isRemote: problems.isRemote, remoteOj: problems.remoteOj, problemId: problems.problemId })
+    .from(problems)
+    .where(eq(problems.id, pid));
+  return p ? remoteOjOf(p) : null;
+}
 
 async function lockSubmission(tx: Tx, submitId: number): Promise<SubmissionRow> {
   const [s] = await tx.select().from(submissions).where(eq(submissions.id, submitId)).for('update');
@@ -24,15 +33,16 @@ async function dropJobs(tx: Tx, submitId: number, why: string): Promise<void> {
     .where(and(eq(judgeJobs.submitId, submitId), inArray(judgeJobs.state, ['queued', 'leased'])));
 }
 
-/** Runs the verdict hooks for an admin's verdict on `s` (the row as locked, before the update). */
+/** Emits `submission/judged` (ctx.events) for an admin's verdict on `s` (the row as locked, before the update). */
 async function adminVerdictHooks(
+  ctx: AppContext,
   tx: Tx,
   s: SubmissionRow,
   status: number,
   score: number | null,
   source: 'manual' | 'cancel',
 ): Promise<void> {
-  await runJudgedHooks(tx, {
+  await ctx.events.emit('submission/judged', tx, {
     submitId: s.id,
     pid: s.pid,
     uid: s.uid,
@@ -45,14 +55,17 @@ async function adminVerdictHooks(
 }
 
 /**
- * Rejudge (admin roles): bumps the submission's version, resets it to Pending, clears its case results and
- * queues a new job, and runs the reset hooks (a contest board shows the try as pending again). The old counted
+ * Rejudge (admin roles; also the owner's resubmit of a failed submission): bumps the submission's version, resets
+ * it to Pending, clears its case results and queues a new job (a remote one for remote judgehosts), and emits
+ * `submission/reset` on ctx.events (a contest board shows the try as pending again). The old counted
  * verdict stays in the problem counters until the new verdict replaces it. Returns the updated row.
  */
 export async function rejudge(ctx: AppContext, submitId: number): Promise<SubmissionRow> {
   const row = await ctx.db.transaction(async (tx) => {
     const s = await lockSubmission(tx, submitId);
-    if (s.isRemote) throw badRequest('judge.remoteRejudge');
+    // A remote submission is queued for the remote-capable judgehosts again (remote-judge/lease.ts); it keeps its
+    // run id and account, which a POJ rejudge reads again instead of submitting anew.
+    const remoteOj = s.isRemote ? await remoteOjOfProblem(tx, s.pid) : null;
     await dropJobs(tx, s.id, 'rejudged');
     const version = s.version + 1;
     await tx.delete(judgeCases).where(eq(judgeCases.submitId, s.id));
@@ -74,7 +87,7 @@ export async function rejudge(ctx: AppContext, submitId: number): Promise<Submis
       })
       .where(eq(submissions.id, s.id))
       .returning();
-    await runResetHooks(tx, {
+    await ctx.events.emit('submission/reset', tx, {
       submitId: s.id,
       pid: s.pid,
       uid: s.uid,
@@ -87,6 +100,7 @@ export async function rejudge(ctx: AppContext, submitId: number): Promise<Submis
       submissionVersion: version,
       language: s.language,
       cid: s.cid,
+      remoteOj,
     });
     return u;
   });
@@ -96,7 +110,7 @@ export async function rejudge(ctx: AppContext, submitId: number): Promise<Submis
 
 /**
  * Manual judge (super admin): sets status (one of MANUAL_JUDGE_CODES) and score, marks the submission manual
- * with the admin as judger, moves the problem counters and runs the judged hooks. 400 for a bad status or while
+ * with the admin as judger, moves the problem counters and emits `submission/judged`. 400 for a bad status or while
  * the submission is still being judged. Returns the updated row.
  */
 export async function manualJudge(
@@ -136,7 +150,7 @@ export async function manualJudge(
       })
       .where(eq(submissions.id, s.id))
       .returning();
-    await adminVerdictHooks(tx, s, input.status, score, 'manual');
+    await adminVerdictHooks(ctx, tx, s, input.status, score, 'manual');
     return u;
   });
 }
@@ -169,7 +183,7 @@ export async function cancelJudge(
       })
       .where(eq(submissions.id, s.id))
       .returning();
-    await adminVerdictHooks(tx, s, JudgeStatus.CANCELLED, s.score, 'cancel');
+    await adminVerdictHooks(ctx, tx, s, JudgeStatus.CANCELLED, s.score, 'cancel');
     return u;
   });
 }

@@ -6,8 +6,10 @@ import { blobs, judgehosts } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { refreshAvailability } from '../language/language.service.js';
+import { remoteJudgeKey } from '../remote-judge/secret.js';
 import judgeAdminRoutes from './judge.admin.routes.js';
 import { extendLeases, notifyQueued, queueSettings, releaseJobs, waitForJob } from './queue.js';
+import { registerQueueNotices } from './queue-push.js';
 import { applyProgress, applyResult } from './result.js';
 import { startSweeper } from './sweeper.js';
 import { takeTask } from './task.js';
@@ -21,6 +23,8 @@ const JUDGE_RESULT_BODY_LIMIT = 64 * 1024 * 1024;
  * judge routes, and this instance's lease sweeper.
  */
 const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerQueueNotices(app.ctx.events);
+
   const closing = new AbortController();
   const stopSweeper = startSweeper(app.ctx, app.log);
   app.addHook('preClose', async () => {
@@ -78,7 +82,8 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
     /**
      * POST /api/judge/lease LeaseRequest -> { task | null }. Holds the request up to waitSeconds; wakes at once
      * when this process queues a job and polls every pollMs for jobs queued elsewhere. A judgehost that reported a
-     * problem (it cannot judge) gets null at once. 404 when not registered.
+     * problem (it cannot judge) gets null at once. With `remote: true` remote-judge jobs come first, each with a
+     * claimed pool account in task.remote (remote-judge/lease.ts). 404 when not registered.
      */
     judge.post('/judge/lease', { schema: { body: leaseRequest } }, async (req, reply) => {
       const b = req.body;
@@ -89,9 +94,11 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.raw.on('close', () => gone.abort());
       const stop = AbortSignal.any([gone.signal, closing.signal]);
       const deadline = Date.now() + b.waitSeconds * 1000;
+      const remote = b.remote ? { key: remoteJudgeKey(app.ctx) } : null;
       for (;;) {
         if (stop.aborted || !host.enabled || host.problem) break;
-        const task = await takeTask(app.ctx.db, b.judgehostId, host.name, b.lanes, langs);
+        const site = await app.ctx.config.get('switch');
+        const task = await takeTask(app.ctx.db, b.judgehostId, host.name, b.lanes, langs, site, remote);
         if (task) return ok({ task });
         const left = deadline - Date.now();
         if (left <= 0) break;
@@ -123,7 +130,7 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
     /** POST /api/judge/progress JudgeProgress -> { accepted }; extends the lease, moves status to 6 / 7. */
     judge.post('/judge/progress', { schema: { body: judgeProgress } }, async (req) =>
-      ok({ accepted: await applyProgress(app.ctx.db, req.body) }),
+      ok({ accepted: await applyProgress(app.ctx.db, app.ctx.events, req.body) }),
     );
 
     /** POST /api/judge/result JudgeResult -> { accepted } (true once per job and version; false otherwise). */
@@ -131,7 +138,7 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
       '/judge/result',
       { schema: { body: judgeResult }, bodyLimit: JUDGE_RESULT_BODY_LIMIT },
       async (req) => {
-        const accepted = await applyResult(app.ctx.db, req.body);
+        const accepted = await applyResult(app.ctx.db, app.ctx.events, req.body);
         if (!accepted)
           req.log.info({ jobId: req.body.jobId, judgehost: req.body.judgehostId }, 'result refused');
         return ok({ accepted });

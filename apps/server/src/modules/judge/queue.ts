@@ -6,6 +6,7 @@ import { judgeJobs } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { JUDGEHOST_LIVE_SECONDS } from '../language/language.service.js';
 import type { Tx } from '../problem/problem.store.js';
+import { releaseIdleAccounts } from '../remote-judge/accounts.js';
 
 /**
  * Queue timing, per process. `leaseSeconds`: how long a lease lasts (heartbeats and progress extend it by as
@@ -34,6 +35,8 @@ export interface NewJob {
   language: string;
   /** Contest id (0 outside contests): decides the priority. */
   cid?: number;
+  /** A remote problem's OJ: the job is leased only by remote-capable judgehosts (remote-judge/lease.ts). */
+  remoteOj?: string | null;
 }
 
 /** A leased job row as the lease query returns it. */
@@ -95,6 +98,7 @@ export async function enqueue(tx: Tx | Db, job: NewJob): Promise<number> {
       testKey: job.testKey ?? null,
       submissionVersion: job.submissionVersion ?? 0,
       language: job.language,
+      remoteOj: job.remoteOj ?? null,
       priority,
     })
     .returning({ id: judgeJobs.id });
@@ -107,12 +111,28 @@ const testBoostSql = sql`((SELECT count(*) FROM judge_jobs WHERE state = 'leased
       AND last_heartbeat > now() - make_interval(secs => ${JUDGEHOST_LIVE_SECONDS})))`;
 
 /**
+ * The order in which the lease takes queued `judge_jobs` rows (first = next): the effective priority descending, then
+ * id. Shared by leaseOne and the queue positions (queue-position.ts), so a position is the lease's real order.
+ */
+export const leaseOrderSql = sql`CASE WHEN kind = 'judge' OR ${testBoostSql} THEN priority ELSE ${PRIORITY.NORMAL} END DESC, id ASC`;
+
+/**
+ * The NOTIFY channel that says "the judge queue moved" (a job leased, given back, requeued by the sweeper, or a
+ * submission queued, rejudged, cancelled; queue-position.ts): empty payload, every server instance recomputes its
+ * queue positions once (issue 29 part 2).
+ */
+export const QUEUE_CHANNEL = 'oj_queue';
+/** `pg_notify` of QUEUE_CHANNEL as a statement (inside a transaction: delivered at commit). */
+export const notifyQueueMovedSql = sql`SELECT pg_notify(${QUEUE_CHANNEL}, '')`;
+
+/**
  * Atomically takes the best queued job for a judgehost: highest priority, then oldest, among the given lanes and
  * languages; marks it leased to `judgehostId` for LEASE_SECONDS and, in the same statement, its submission started
  * (judge_start, judger = `judgerName`, status 6 Compiling while unfinished and of the job's version) or its test run
  * Compiling. Test runs and compile checks keep PRIORITY.TEST only while fewer than floor(live workers / 2) of them
  * are leased, else they rank as PRIORITY.NORMAL, so test runs never hold back submissions on more than half the
- * workers (issue 8 finding 4). Safe across server instances (SKIP LOCKED). Returns null when nothing fits.
+ * workers (issue 8 finding 4). Safe across server instances (SKIP LOCKED). A lease notifies QUEUE_CHANNEL in the
+ * same statement (the queue positions move). Returns null when nothing fits.
  */
 export async function leaseOne(
   db: Db,
@@ -139,8 +159,8 @@ export async function leaseOne(
         progress_judged = NULL, progress_total = NULL
       WHERE id = (
         SELECT id FROM judge_jobs
-        WHERE state = 'queued' AND kind IN (${laneList}) AND language IN (${langList})
-        ORDER BY CASE WHEN kind = 'judge' OR ${testBoostSql} THEN priority ELSE ${PRIORITY.NORMAL} END DESC, id ASC
+        WHERE state = 'queued' AND kind IN (${laneList}) AND language IN (${langList}) AND remote_oj IS NULL
+        ORDER BY ${leaseOrderSql}
         FOR UPDATE SKIP LOCKED
         LIMIT 1)
       RETURNING id, kind, submit_id, test_key, submission_version, attempts),
@@ -155,11 +175,11 @@ export async function leaseOne(
       WHERE job.kind = 'test' AND t.key = job.test_key AND t.status IN ${JUDGING_STATUS_CODES}
       RETURNING 1)
     SELECT id, kind, submit_id AS "submitId", test_key AS "testKey", submission_version AS "submissionVersion",
-      attempts FROM job`);
-  const row = rowsOf<LeasedJob>(res)[0];
-  return row
-    ? { ...row, id: Number(row.id), submitId: row.submitId == null ? null : Number(row.submitId) }
-    : null;
+      attempts, pg_notify(${QUEUE_CHANNEL}, '') AS "queueMoved" FROM job`);
+  const row = rowsOf<LeasedJob & { queueMoved?: unknown }>(res)[0];
+  if (!row) return null;
+  const { queueMoved: _, ...job } = row;
+  return { ...job, id: Number(job.id), submitId: job.submitId == null ? null : Number(job.submitId) };
 }
 
 /**
@@ -193,6 +213,10 @@ export async function releaseJobs(db: Db, judgehostId: string, jobIds: number[])
           sql`UPDATE test_judges SET status = ${PENDING} WHERE key = ${j.testKey} AND status IN ${STARTED}`,
         );
       }
+    }
+    if (released.length) {
+      await releaseIdleAccounts(tx);
+      await tx.execute(notifyQueueMovedSql);
     }
     return released.length;
   });
@@ -265,6 +289,9 @@ export async function sweepExpiredLeases(db: Db): Promise<{ requeued: number; fa
         }
       }
     }
+    if (requeued || failed) await tx.execute(notifyQueueMovedSql);
+    // Remote-judge pool accounts of jobs no longer leased (lapsed above, rejudged, cancelled) are free again.
+    await releaseIdleAccounts(tx);
     return { requeued, failed };
   });
 }

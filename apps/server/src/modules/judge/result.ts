@@ -6,12 +6,13 @@ import {
   JudgeStatus,
 } from '@oj/shared';
 import { eq, sql } from 'drizzle-orm';
+import type { AppEvents } from '../../app-events.js';
 import type { Db } from '../../db/client.js';
 import { judgeCases, testJudges } from '../../db/schema/index.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import { applyCompileResult } from '../problem/compile-check.service.js';
+import { releaseAccountOf } from '../remote-judge/accounts.js';
 import { countedStatusOf, moveCounters } from './counters.js';
-import { runJudgedHooks, runProgressHooks } from './hooks.js';
 import { queueSettings } from './queue.js';
 
 const MAX_TEXT = 64 * 1024;
@@ -21,12 +22,12 @@ const cut = (s: string | null | undefined, n = MAX_TEXT) =>
 /**
  * Applies a judge result in one transaction: accepted only from the judgehost holding the job's lease and for the
  * current submission version; then the submission's verdict, its case rows (replaced), the problem counters (the
- * old counted verdict undone) and the onSubmissionJudged hooks. The job's end, the submission's lock, verdict
- * and old case rows are one statement (then the new case rows, the counters and the hooks). Test runs update their test_judges row, compile
- * checks their compile_checks row.
+ * old counted verdict undone) and the `submission/judged` listeners (on `events`, the app's hub). The job's end,
+ * the submission's lock, verdict and old case rows are one statement (then the new case rows, the counters and the
+ * listeners). Test runs update their test_judges row, compile checks their compile_checks row.
  * Returns false for duplicates, late results, foreign leases and stale versions.
  */
-export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
+export async function applyResult(db: Db, events: AppEvents, r: JudgeResult): Promise<boolean> {
   const counted = countedStatusOf(r.status);
   return db.transaction(async (tx) => {
     // One statement: the job is ended only when this judgehost holds it for this version; a judge job's
@@ -34,6 +35,7 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
     const [row] = rowsOf<{
       kind: string;
       testKey: string | null;
+      remoteOj: string | null;
       subId: number | null;
       pid: number | null;
       uid: string | null;
@@ -45,24 +47,28 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
           UPDATE judge_jobs SET state = 'done', lease_expires = NULL, gmt_modified = now()
           WHERE id = ${r.jobId} AND state = 'leased' AND judgehost_id = ${r.judgehostId}
             AND submission_version = ${r.version}
-          RETURNING kind, submit_id, test_key),
+          RETURNING kind, submit_id, test_key, remote_oj),
         old AS (
           SELECT s.id, s.pid, s.uid, s.cid, s.counted_status FROM submissions s, job
           WHERE job.kind = 'judge' AND s.id = job.submit_id AND s.version = ${r.version}
           FOR UPDATE OF s),
         upd AS (
-          UPDATE submissions s SET status = ${r.status}::int, score = ${r.score}::int,
+          UPDATE submissions s SET status = ${r.status}::int,
+            remote_run_id = CASE WHEN job.remote_oj IS NULL THEN s.remote_run_id
+              ELSE coalesce(${r.remote?.runId ?? null}::text, s.remote_run_id) END, score = ${r.score}::int,
             oi_rank_score = ${r.oiRankScore}::int, time = ${r.time}::int, memory = ${r.memory}::int,
             error_message = ${cut(r.errorMessage)}, counted_status = ${counted}::int, judge_end = now(),
             gmt_modified = now()
-          FROM old WHERE s.id = old.id
+          FROM old, job WHERE s.id = old.id
           RETURNING 1),
         del AS (DELETE FROM judge_cases c USING old WHERE c.submit_id = old.id RETURNING 1)
-        SELECT job.kind, job.test_key AS "testKey", old.id AS "subId", old.pid, old.uid, old.cid,
+        SELECT job.kind, job.test_key AS "testKey", job.remote_oj AS "remoteOj", old.id AS "subId", old.pid, old.uid, old.cid,
           old.counted_status AS previous
         FROM job LEFT JOIN old ON true`),
     );
     if (!row) return false;
+    // A remote job's pool account is free again (remote-judge/lease.ts claimed it).
+    if (row.remoteOj) await releaseAccountOf(tx, r.jobId);
 
     if (row.kind === 'compile') {
       if (!row.testKey) return false;
@@ -103,11 +109,12 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
           outputData: cut(c.outputData, 4096),
           userOutput: cut(c.userOutput, 4096),
           message: cut(c.message, 4096),
+          rerun: c.rerun ?? null,
         })),
       );
     }
     await moveCounters(tx, sub.pid, previous, counted);
-    await runJudgedHooks(tx, {
+    await events.emit('submission/judged', tx, {
       submitId: sub.id,
       pid: sub.pid,
       uid: sub.uid,
@@ -125,10 +132,11 @@ export async function applyResult(db: Db, r: JudgeResult): Promise<boolean> {
  * Records progress (6 Compiling / 7 Judging, with cases `judged` of `total` when given) of a job held by the
  * judgehost and extends its lease, in one statement: the counts go on the job row the lease update writes anyway,
  * and the submission row is written only when its status changes (not on every case). The status moves only while
- * the submission is unfinished and of the job's version (a test run's while unfinished). The onSubmissionProgress
- * hooks then hear it (the live stream). Returns false for jobs this judgehost does not hold.
+ * the submission is unfinished and of the job's version (a test run's while unfinished). The `submission/progress`
+ * listeners then hear it (the live stream; their failures are reported, never fail the call). Returns false for
+ * jobs this judgehost does not hold.
  */
-export async function applyProgress(db: Db, p: JudgeProgress): Promise<boolean> {
+export async function applyProgress(db: Db, events: AppEvents, p: JudgeProgress): Promise<boolean> {
   const status = p.status === JudgeStatus.COMPILING || p.status === JudgeStatus.JUDGING ? p.status : null;
   const judged = p.judged ?? null;
   const total = p.total ?? null;
@@ -160,7 +168,7 @@ export async function applyProgress(db: Db, p: JudgeProgress): Promise<boolean> 
   }>(res);
   if (!row) return false;
   if (status != null && row.submitId != null && row.uid != null && isJudgingStatus(Number(row.before))) {
-    await runProgressHooks(db, {
+    await events.settle('submission/progress', db, {
       submitId: Number(row.submitId),
       uid: row.uid,
       cid: Number(row.cid),

@@ -1,8 +1,16 @@
-import type { JudgeProblem, JudgeTask, JudgeTestcase } from '@oj/shared';
+import {
+  type JudgeProblem,
+  type JudgeTask,
+  type JudgeTestcase,
+  resolveTleRecheck,
+  type TleRecheckSite,
+} from '@oj/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeJobs, problems, submissions, testJudges } from '../../db/schema/index.js';
 import { buildCompileTask } from '../problem/compile-check.service.js';
+import { leaseRemote } from '../remote-judge/lease.js';
+import { unseal } from '../remote-judge/secret.js';
 import { type LeasedJob, leaseOne } from './queue.js';
 
 /** The problem columns a task needs (not the statement texts, which can be long). */
@@ -27,11 +35,17 @@ const judgeColumns = {
   userExtraFile: problems.userExtraFile,
   judgeExtraFile: problems.judgeExtraFile,
   difficulty: problems.difficulty,
+  tleRecheck: problems.tleRecheck,
+  tleRecheckMargin: problems.tleRecheckMargin,
 };
 type ProblemRow = Pick<typeof problems.$inferSelect, keyof typeof judgeColumns>;
 
-/** Maps a problem row to the protocol's problem part (limits ms / MB as set; the judgehost applies factors). */
-export function toJudgeProblem(p: ProblemRow): JudgeProblem {
+/**
+ * Maps a problem row to the protocol's problem part (limits ms / MB as set; the judgehost applies factors). With
+ * `site` (the switch config's TLE re-check default) the borderline TLE re-check policy is resolved into
+ * `tleRecheck` (docs/judging.md); without it (test runs, compile checks) it is null: a test run is run once.
+ */
+export function toJudgeProblem(p: ProblemRow, site?: TleRecheckSite): JudgeProblem {
   const judgeMode = (['default', 'spj', 'interactive'] as const).find((m) => m === p.judgeMode) ?? 'default';
   const judgeCaseMode =
     (['default', 'subtask_lowest', 'subtask_average', 'ergodic_without_error'] as const).find(
@@ -60,14 +74,21 @@ export function toJudgeProblem(p: ProblemRow): JudgeProblem {
     userExtraFile: p.userExtraFile ?? null,
     judgeExtraFile: p.judgeExtraFile ?? null,
     difficulty: p.difficulty,
+    tleRecheck: site ? resolveTleRecheck(p, site) : null,
   };
 }
 
 /**
  * Builds the task a judgehost receives for a leased job: code, language, problem and test cases (judge) or the
- * custom input (test), or the code to compile-check (compile). Returns null when the submission / test run / problem vanished (the caller drops the job).
+ * custom input (test), or the code to compile-check (compile). `site` is the site's TLE re-check default (switch
+ * config), resolved with the problem's own switch into a judge task's `problem.tleRecheck`. Returns null when the
+ * submission / test run / problem vanished (the caller drops the job).
  */
-export async function buildTask(db: Db, job: LeasedJob): Promise<JudgeTask | null> {
+export async function buildTask(
+  db: Db,
+  job: LeasedJob,
+  site: TleRecheckSite,
+): Promise<(JudgeTask & { remoteProblemId?: string | null }) | null> {
   if (job.kind === 'judge') {
     if (job.submitId == null) return null;
     // One statement (the lease answers sooner, and no result transaction slips in between two reads on PGlite's
@@ -77,6 +98,7 @@ export async function buildTask(db: Db, job: LeasedJob): Promise<JudgeTask | nul
         id: submissions.id,
         language: submissions.language,
         code: submissions.code,
+        remoteProblemId: problems.remoteProblemId,
         p: judgeColumns,
         cases: sql<JudgeTestcase[]>`(SELECT coalesce(json_agg(json_build_object(
             'index', t.index, 'inputName', t.input_name, 'outputName', t.output_name,
@@ -96,10 +118,11 @@ export async function buildTask(db: Db, job: LeasedJob): Promise<JudgeTask | nul
       version: job.submissionVersion,
       language: row.language,
       code: row.code,
-      problem: toJudgeProblem(row.p),
+      problem: toJudgeProblem(row.p, site),
       testcases: typeof row.cases === 'string' ? (JSON.parse(row.cases) as JudgeTestcase[]) : row.cases,
       userInput: null,
       expectedOutput: null,
+      remoteProblemId: row.remoteProblemId,
     };
   }
   if (job.kind === 'compile') return buildCompileTask(db, job);
@@ -126,7 +149,8 @@ export async function buildTask(db: Db, job: LeasedJob): Promise<JudgeTask | nul
 /**
  * Leases the best queued job for a judgehost (see leaseOne: the submission or test run is marked Compiling in the
  * same statement, so the judgehost need not report it) and builds its task. Jobs whose submission, test run or
- * problem vanished are dropped. Returns null when nothing fits.
+ * problem vanished are dropped. `site`: the TLE re-check site default (see buildTask). Returns null when nothing
+ * fits.
  */
 export async function takeTask(
   db: Db,
@@ -134,12 +158,45 @@ export async function takeTask(
   judgerName: string,
   lanes: ('judge' | 'test')[],
   languageNames: string[],
+  site: TleRecheckSite,
+  remote: { key: Buffer } | null = null,
 ): Promise<JudgeTask | null> {
+  // A remote-capable judgehost (lease.remote, OJ_REMOTE_JUDGE=true) takes remote jobs first: they wait on the sites
+  // and on free pool accounts, not on the sandbox.
+  while (remote && lanes.includes('judge')) {
+    const leased = await leaseRemote(db, judgehostId, judgerName);
+    if (!leased) break;
+    const task = await buildTask(db, leased.job, site);
+    if (task) {
+      const siteId = task.remoteProblemId ?? task.problem.problemId.replace(/^[A-Z]+-/, '');
+      const { remoteProblemId: _, ...rest } = task;
+      return {
+        ...rest,
+        remote: {
+          oj: leased.oj,
+          problemId: siteId,
+          account: {
+            id: leased.account.id,
+            username: leased.account.username,
+            password: unseal(remote.key, leased.account.passwordEnc),
+          },
+          previousRunId: leased.previousRunId,
+        },
+      };
+    }
+    await db
+      .update(judgeJobs)
+      .set({ state: 'done', lastError: 'vanished' })
+      .where(eq(judgeJobs.id, leased.job.id));
+  }
   for (;;) {
     const job = await leaseOne(db, judgehostId, judgerName, lanes, languageNames);
     if (!job) return null;
-    const task = await buildTask(db, job);
-    if (task) return task;
+    const built = await buildTask(db, job, site);
+    if (built) {
+      const { remoteProblemId: _, ...task } = built;
+      return task;
+    }
     await db.update(judgeJobs).set({ state: 'done', lastError: 'vanished' }).where(eq(judgeJobs.id, job.id));
   }
 }

@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needRoot } from '../../plugins/auth.js';
 import { viewableContestProblem } from '../contest/contest.problem.js';
+import { recentContestRead } from '../contest/contest.reads.js';
 import { assertCanViewProblem, canViewProblemIn, loadProblemByPid } from '../problem/problem.access.js';
 import { listLanguages, problemLanguageList } from './language.service.js';
 
@@ -57,8 +58,16 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: z.object({ pid: pidQuery, cid: scopeId, gid: scopeId }) } },
     async (req) => {
       const { pid, cid, gid } = req.query;
-      if (cid) await viewableContestProblem(app.ctx, req.user, cid, pid);
-      else await assertCanViewProblem(app.ctx, req.user, await loadProblemByPid(app.ctx, pid), gid || null);
+      if (cid) {
+        await viewableContestProblem(app.ctx, req.user, cid, pid);
+        // Every contestant opening the problem asks at once: reused for a quarter second (contest.reads.ts).
+        return ok(
+          await recentContestRead(app.ctx, cid, `languages:${pid}`, () =>
+            problemLanguageList(app.ctx.db, pid),
+          ),
+        );
+      }
+      await assertCanViewProblem(app.ctx, req.user, await loadProblemByPid(app.ctx, pid), gid || null);
       return ok(await problemLanguageList(app.ctx.db, pid));
     },
   );

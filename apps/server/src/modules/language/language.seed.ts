@@ -27,17 +27,19 @@ int main() {
     return 0;
 }
 `;
+// The compile commands shown are the judgehost's real argv (apps/judgehost/src/languages/), the source file as
+// `{src_path}` and the program as `{exe_path}`: test/language/language-parity.test.ts fails when one side changes.
 const gcc = (std: string, o2: boolean) =>
-  `/usr/bin/gcc -DONLINE_JUDGE -w -fmax-errors=1 -std=${std}${o2 ? ' -O2' : ''} {src_path} -lm -o {exe_path}`;
+  `/usr/bin/gcc -DONLINE_JUDGE -pipe -w -fmax-errors=5 -I. -std=${std}${o2 ? ' -O2' : ''} {src_path} -o {exe_path} -lm`;
 const gpp = (std: string, o2: boolean) =>
-  `/usr/bin/g++ -DONLINE_JUDGE -w -fmax-errors=1 -std=${std}${o2 ? ' -O2' : ''} {src_path} -lm -o {exe_path}`;
+  `/usr/bin/g++ -DONLINE_JUDGE -pipe -w -fmax-errors=5 -I. -std=${std}${o2 ? ' -O2' : ''} {src_path} -o {exe_path} -lm`;
 
 /** The languages of the judge registry (names as HOJ's), in display order. */
 export const SEED_LANGUAGES: SeedLanguage[] = [
   {
     name: 'C',
     description: 'GCC',
-    compileCommand: gcc('c11', false),
+    compileCommand: gcc('gnu11', false),
     contentType: 'text/x-csrc',
     template: C_TEMPLATE,
     isSpj: true,
@@ -45,7 +47,7 @@ export const SEED_LANGUAGES: SeedLanguage[] = [
   {
     name: 'C With O2',
     description: 'GCC With O2',
-    compileCommand: gcc('c11', true),
+    compileCommand: gcc('gnu11', true),
     contentType: 'text/x-csrc',
     template: C_TEMPLATE,
     isSpj: true,
@@ -101,7 +103,10 @@ export const SEED_LANGUAGES: SeedLanguage[] = [
   {
     name: 'Java',
     description: 'OpenJDK',
-    compileCommand: '/usr/bin/javac {src_path} -d {exe_dir} -encoding UTF8',
+    compileCommand: [
+      '/usr/bin/javac -J-Xmx512m -J-Xss16m -J-XX:+UseSerialGC -J-XX:TieredStopAtLevel=1 -J-XX:-UsePerfData',
+      '-J-XX:ActiveProcessorCount=1 -encoding UTF-8 {src_path}',
+    ].join(' '),
     contentType: 'text/x-java',
     template: `import java.util.Scanner;
 public class Main {
@@ -144,7 +149,7 @@ func main() {
   {
     name: 'Rust',
     description: 'rustc',
-    compileCommand: '/usr/bin/rustc -O -o {exe_path} {src_path}',
+    compileCommand: '/usr/bin/rustc --edition 2021 -O -o {exe_path} {src_path}',
     contentType: 'text/x-rustsrc',
     template: `use std::io::*;
 fn main() {
@@ -158,7 +163,7 @@ fn main() {
   {
     name: 'JavaScript Node',
     description: 'Node.js',
-    compileCommand: '/usr/bin/node {src_path}',
+    compileCommand: '/usr/bin/node --check {src_path}',
     contentType: 'text/javascript',
     template: `const s = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(Number);
 console.log(s[0] + s[1]);
@@ -167,7 +172,7 @@ console.log(s[0] + s[1]);
   {
     name: 'PHP',
     description: 'PHP',
-    compileCommand: '/usr/bin/php {src_path}',
+    compileCommand: '/usr/bin/php -l {src_path}',
     contentType: 'text/x-php',
     template: `<?php
 fscanf(STDIN, "%d %d", $a, $b);
@@ -177,7 +182,7 @@ echo $a + $b, "\\n";
   {
     name: 'Ruby',
     description: 'Ruby',
-    compileCommand: '/usr/bin/ruby {src_path}',
+    compileCommand: '/usr/bin/ruby -c {src_path}',
     contentType: 'text/x-ruby',
     template: 'a, b = gets.split.map(&:to_i)\nputs a + b\n',
   },
@@ -198,7 +203,7 @@ public class Program {
   {
     name: 'Python2',
     description: 'Python 2',
-    compileCommand: '/usr/bin/python2 -m py_compile {src_path}',
+    compileCommand: 'python2 -m py_compile {src_path}',
     contentType: 'text/x-python',
     template: 'a, b = map(int, raw_input().split())\nprint a + b\n',
   },

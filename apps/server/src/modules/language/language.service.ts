@@ -30,11 +30,15 @@ export async function listLanguages(db: Db, opts: { all: boolean }): Promise<Lan
 }
 
 /**
- * The available languages a problem accepts: its own list, or every available local language when it lists none.
+ * The available languages a problem accepts: its own list, or every available local language when it lists none
+ * (a remote problem: its OJ's).
  * Throws 404 when the problem does not exist.
  */
 export async function problemLanguageList(db: Db, pid: number): Promise<LanguageView[]> {
-  const p = await db.select({ id: problems.id }).from(problems).where(eq(problems.id, pid));
+  const p = await db
+    .select({ id: problems.id, isRemote: problems.isRemote, remoteOj: problems.remoteOj })
+    .from(problems)
+    .where(eq(problems.id, pid));
   if (!p.length) throw notFound('problem.notFound');
   const own = await db
     .select(cols)
@@ -50,6 +54,15 @@ export async function problemLanguageList(db: Db, pid: number): Promise<Language
     .limit(1);
   // The problem lists languages but none is available now: nothing can be submitted.
   if (anyOwn.length) return [];
+  const oj = p[0].isRemote ? p[0].remoteOj : null;
+  if (oj) {
+    // A remote problem takes its OJ's languages (seeded from the adapters: remote-judge/languages.ts).
+    return db
+      .select(cols)
+      .from(languages)
+      .where(and(eq(languages.available, true), eq(languages.oj, oj)))
+      .orderBy(asc(languages.seq), asc(languages.id));
+  }
   return listLanguages(db, { all: false });
 }
 

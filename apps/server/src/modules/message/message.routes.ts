@@ -3,6 +3,7 @@ import {
   MessageType,
   noticeBody,
   noticePageQuery,
+  pushNoticeBody,
   sysMessagePageQuery,
   updateNoticeBody,
   userMessagePageQuery,
@@ -19,6 +20,7 @@ import {
   adminDeleteNotice,
   adminListNotices,
   adminUpdateNotice,
+  pushNoticeNow,
 } from './notice.service.js';
 
 /**
@@ -93,6 +95,14 @@ const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     await adminUpdateNotice(app.ctx, req.body);
     return ok(null);
   });
+
+  /**
+   * POST /api/admin/msg/notice/push {id} -> { messages } (super admin): delivers that notice now, as the hourly
+   * push would (doc 3 "Notification"). 404 unknown id, 400 "notice.alreadyPushed" when already delivered.
+   */
+  app.post('/admin/msg/notice/push', { onRequest: needRoot, schema: { body: pushNoticeBody } }, async (req) =>
+    ok(await pushNoticeNow(app.ctx, req.body.id)),
+  );
 
   /** DELETE /api/admin/msg/notice?id -> null (super admin). */
   app.delete(

@@ -156,13 +156,17 @@ function recipientSql(n: { type: string; recipients: string[] }) {
  * Delivers every undelivered notice (the hourly job): in one transaction it takes them with FOR UPDATE SKIP LOCKED
  * (another instance running at the same moment skips them and finds nothing), writes one Sys message per recipient
  * (the unique index on notice and recipient refuses a second) and marks them delivered. Returns how many notices
- * and messages it delivered.
+ * and messages it delivered. With `onlyId`, only that notice (the back office's "push now").
  */
-export async function deliverNotices(ctx: AppContext): Promise<{ notices: number; messages: number }> {
+export async function deliverNotices(
+  ctx: AppContext,
+  onlyId?: number,
+): Promise<{ notices: number; messages: number }> {
   return ctx.db.transaction(async (tx) => {
+    const only = onlyId === undefined ? sql`` : sql` AND id = ${onlyId} AND NOT personal`;
     const pending = rowsOf<{ id: number; type: string; recipients: string[] }>(
       await tx.execute(sql`SELECT id, type, recipients FROM ${adminNotices}
-        WHERE NOT state ORDER BY id FOR UPDATE SKIP LOCKED`),
+        WHERE NOT state${only} ORDER BY id FOR UPDATE SKIP LOCKED`),
     );
     let messages = 0;
     for (const n of pending) {
@@ -194,6 +198,19 @@ export async function deliverNotices(ctx: AppContext): Promise<{ notices: number
     }
     return { notices: pending.length, messages };
   });
+}
+
+/**
+ * "Push now" for an urgent notice (doc 3 "Notification", beside the hourly push): delivers notice `id` at once, as
+ * the hourly job would. Returns { messages }: how many Sys messages it wrote. 404 "notice.notFound" for an unknown
+ * id; 400 "notice.alreadyPushed" when it was delivered already (by the job or another push).
+ */
+export async function pushNoticeNow(ctx: AppContext, id: number): Promise<{ messages: number }> {
+  const row = await loadNotice(ctx, id);
+  if (row.state) throw badRequest('notice.alreadyPushed');
+  const done = await deliverNotices(ctx, id);
+  if (!done.notices) throw badRequest('notice.alreadyPushed');
+  return { messages: done.messages };
 }
 
 /**

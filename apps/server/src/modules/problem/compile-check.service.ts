@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type JudgeResult, JudgeStatus, type JudgeTask } from '@oj/shared';
+import { type JudgeResult, JudgeStatus, type JudgeTask, ProblemType } from '@oj/shared';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -107,7 +107,7 @@ export async function buildCompileTask(db: Db, job: LeasedJob): Promise<JudgeTas
       timeLimitMs: 1000,
       memoryLimitMb: 256,
       stackLimitMb: 128,
-      type: 0,
+      type: ProblemType.ACM,
       ioScore: 0,
       judgeMode,
       judgeCaseMode: 'default',

@@ -4,6 +4,7 @@ import {
   ProblemAuth,
   type ProblemListFilter,
   type ProblemListItem,
+  resolveTleRecheck,
   type TagVo,
 } from '@oj/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -26,6 +27,16 @@ import { statementHtml } from './statement-html.js';
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * ORDER BY keys putting the problem whose id is exactly `keyword` (case-insensitive) first: one key (0 for it, 1
+ * for the rest), none without a keyword (spread it before the list's own order). The "add from public problems"
+ * searches (doc 3 §2) sort by it first, so a teacher typing `1001` sees problem 1001 above 10010, 21001….
+ */
+export function exactProblemIdFirst(keyword: string | undefined): SQL[] {
+  const kw = keyword?.trim();
+  return kw ? [sql`case when upper(${problems.problemId}) = upper(${kw}) then 0 else 1 end`] : [];
 }
 
 /** SQL condition for the `oj` filter of the problem list and tag lists. */
@@ -196,6 +207,8 @@ export function displayProblem(p: ProblemRow) {
     ioWriteFileName: p.ioWriteFileName,
     isRemote: p.isRemote,
     remoteOj: p.remoteOj,
+    /** A remote problem's page on its site (issue 27), null otherwise. */
+    remoteUrl: p.isRemote ? p.remoteUrl : null,
     gid: p.gid,
     isGroup: p.isGroup,
     userExtraFile: p.userExtraFile ?? null,
@@ -228,19 +241,23 @@ export async function problemDetail(
 
 /**
  * The parts of a problem's detail page that do not depend on the scope (practice, contest, training): display
- * fields, the statement sections as safe HTML (`statementHtml`), tags, language names and enabled code templates by
- * language name. No access check: callers check.
+ * fields (with `tleRecheckMargin`: the borderline TLE re-check's margin % in force, null when off), the statement
+ * sections as safe HTML (`statementHtml`), tags, language names and enabled code templates by language name. No
+ * access check: callers check.
  */
 export async function problemDetailOf(ctx: AppContext, p: ProblemRow) {
-  const [tagMap, langs, templates] = await Promise.all([
+  const [tagMap, langs, templates, site] = await Promise.all([
     tagsByPid(ctx, [p.id]),
     problemLanguageNames(ctx, p.id),
     problemCodeTemplates(ctx, p.id, true),
+    ctx.config.get('switch'),
   ]);
   const codeTemplate: Record<string, string> = {};
   for (const t of templates) codeTemplate[t.language] = t.code;
+  // the borderline TLE re-check in force (the problem's switch over the site default): margin %, null when off
+  const tleRecheckMargin = resolveTleRecheck(p, site)?.marginPercent ?? null;
   return {
-    problem: displayProblem(p),
+    problem: { ...displayProblem(p), tleRecheckMargin },
     statementHtml: statementHtml(p),
     tags: tagMap.get(p.id) ?? [],
     languages: langs,

@@ -1,3 +1,4 @@
+import { TLE_RECHECK_MARGIN, TLE_RECHECK_MODES } from '@oj/shared';
 import { z } from 'zod';
 
 /**
@@ -55,6 +56,10 @@ export const problemFields = z.object({
   userExtraFile: fileMap,
   judgeExtraFile: fileMap,
   isRemoveEndBlank: z.boolean().optional(),
+  /** Borderline TLE re-check (docs/judging.md): `default` (the site's setting), `on`, `off`. */
+  tleRecheck: z.enum(TLE_RECHECK_MODES).optional(),
+  /** Its margin, whole percent of the time limit; null = the site's margin. */
+  tleRecheckMargin: intLike.min(TLE_RECHECK_MARGIN.min).max(TLE_RECHECK_MARGIN.max).nullish(),
   openCaseResult: z.boolean().optional(),
   isUploadCase: z.boolean().optional(),
   isFileIO: z.boolean().optional(),

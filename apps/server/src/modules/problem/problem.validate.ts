@@ -11,6 +11,7 @@ import {
   LIMITS,
   PROBLEM_ID_PATTERN,
   PROBLEM_LIMITS,
+  ProblemAuth,
   type ProblemColumns,
   ProblemType,
   SPJ_PROTOCOLS,
@@ -136,8 +137,9 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
       field: 'problem.difficulty',
       values: DIFFICULTY_CODES.join(', '),
     });
-  const auth = p.auth ?? 1;
-  if (![1, 2, 3].includes(auth)) throw badRequest('problem.badAuth', { field: 'problem.auth' });
+  const auth = p.auth ?? ProblemAuth.PUBLIC;
+  if (!(Object.values(ProblemAuth) as number[]).includes(auth))
+    throw badRequest('problem.badAuth', { field: 'problem.auth' });
   const judgeMode = (body.judgeMode ?? p.judgeMode ?? 'default') as JudgeModeName;
   if (!JUDGE_MODES.includes(judgeMode))
     throw badRequest('validation.oneOf', { field: 'judgeMode', values: JUDGE_MODES.join(', ') });
@@ -271,6 +273,8 @@ export function validateProblemBody(body: ProblemBody, existing: boolean): Probl
       userExtraFile: p.userExtraFile ?? null,
       judgeExtraFile: p.judgeExtraFile ?? null,
       isRemoveEndBlank: p.isRemoveEndBlank ?? true,
+      tleRecheck: p.tleRecheck ?? 'default',
+      tleRecheckMargin: p.tleRecheckMargin ?? null,
       openCaseResult: p.openCaseResult ?? false,
       isUploadCase: isUpload,
       isFileIO,

@@ -1,6 +1,6 @@
 import { JudgeStatus } from '@oj/shared';
 import { sql } from 'drizzle-orm';
-import { onSubmissionJudged } from '../judge/hooks.js';
+import type { AppEvents } from '../../app-events.js';
 import type { Tx } from '../problem/problem.store.js';
 
 /**
@@ -23,6 +23,13 @@ export async function recomputeUserRecord(tx: Tx, uid: string): Promise<void> {
       gmt_modified = excluded.gmt_modified`);
 }
 
-onSubmissionJudged.push(async (tx, e) => {
-  if (e.cid === 0) await recomputeUserRecord(tx, e.uid);
-});
+/** Registers the user records' listener (the rank plugin calls it once): a practice verdict recomputes its user's. */
+export function registerRankRecords(events: AppEvents): void {
+  events.on(
+    'submission/judged',
+    async (tx, e) => {
+      if (e.cid === 0) await recomputeUserRecord(tx, e.uid);
+    },
+    { area: 'rank' },
+  );
+}

@@ -2,7 +2,7 @@ import { currentPageField, LIMITS } from '@oj/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
-import './rank.records.js';
+import { registerRankRecords } from './rank.records.js';
 import { rankList } from './rank.service.js';
 
 const rankQuery = z.object({
@@ -20,6 +20,8 @@ const rankQuery = z.object({
 
 /** Global rankings (doc 2 §2.11, §7). */
 const rankRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerRankRecords(app.ctx.events);
+
   /** GET /api/get-rank-list?currentPage&limit&type=ACM|OI&searchUser -> Page<RankRecord>. Public. */
   app.get('/get-rank-list', { schema: { querystring: rankQuery } }, async (req) =>
     ok(await rankList(app.ctx, req.query)),

@@ -87,6 +87,7 @@ export async function getAllCaseResult(
       score: c.score,
       groupNum: c.groupNum,
       message: data ? c.message : null,
+      rerun: c.rerun ?? null,
     };
   });
   const mode = p.judgeCaseMode;

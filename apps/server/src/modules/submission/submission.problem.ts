@@ -46,16 +46,19 @@ export function assertCode(code: string): void {
 }
 
 /**
- * 400 unless `language` is one of the problem's available languages (all available local ones when it lists none):
+ * 400 unless `language` is one of the problem's available languages (all available local ones when it lists none,
+ * its OJ's for a remote problem):
  * the rule of `problemLanguageList`, asked as one statement on the submit path.
  */
 export async function assertLanguage(db: Db, p: ProblemRow, language: string): Promise<void> {
+  // A remote problem listing no languages takes its OJ's (seeded from the adapters, remote-judge/languages.ts).
+  const langOj = p.isRemote && p.remoteOj ? p.remoteOj : 'ME';
   const [row] = rowsOf<{ ok: boolean }>(
     await db.execute(sql`
       SELECT CASE WHEN EXISTS (SELECT 1 FROM problem_languages WHERE pid = ${p.id})
         THEN EXISTS (SELECT 1 FROM problem_languages pl JOIN languages l ON l.id = pl.lid
           WHERE pl.pid = ${p.id} AND l.available AND l.name = ${language})
-        ELSE EXISTS (SELECT 1 FROM languages l WHERE l.available AND l.oj = 'ME' AND l.name = ${language})
+        ELSE EXISTS (SELECT 1 FROM languages l WHERE l.available AND l.oj = ${langOj} AND l.name = ${language})
       END AS ok`),
   );
   if (!row?.ok) {

@@ -35,21 +35,15 @@ export type AdmissionRule = (
 ) => Promise<AdmittedSubmit>;
 
 export type SubmitScope = 'contest' | 'training' | 'group';
-const rules = new Map<SubmitScope, AdmissionRule>();
 
-/** Registers the admission rule of a scope (the contest module at import time). */
-export function registerAdmission(scope: SubmitScope, rule: AdmissionRule): void {
-  rules.set(scope, rule);
-}
-
-/** Runs the scope's rule; 400 naming the field when no area handles that scope yet. */
+/** Runs the scope's rule (on `ctx.scopes`); 400 naming the field when no area handles that scope. */
 export async function admitScoped(
   ctx: AppContext,
   user: SessionUser,
   input: SubmitInput,
   scope: SubmitScope,
 ): Promise<AdmittedSubmit> {
-  const rule = rules.get(scope);
+  const rule = ctx.scopes.admission(scope);
   const field = scope === 'contest' ? 'cid' : scope === 'training' ? 'tid' : 'gid';
   if (!rule) throw badRequest('submission.scopeUnsupported', { field, scope });
   return rule(ctx, user, input);
@@ -67,11 +61,48 @@ export type SubmissionViewRule = (
   s: SubmissionRow,
 ) => Promise<{ hiddenStatus: number | null; isScopeAdmin: boolean } | null>;
 
-const viewRules = new Map<SubmitScope, SubmissionViewRule>();
+/** What an area registers for a scope: its name, its admission rule and how its submissions show. */
+export interface ScopeRules {
+  area: string;
+  admit?: AdmissionRule;
+  view?: SubmissionViewRule;
+}
 
-/** Registers how submissions of a scope show (the contest module at import time). */
-export function registerSubmissionView(scope: SubmitScope, rule: SubmissionViewRule): void {
-  viewRules.set(scope, rule);
+/**
+ * The submission scopes of one app (`ctx.scopes`): each area registers its admission and view rules from its own
+ * plugin (contest, training, group). One registration a scope; a second one is an error (two areas, or one context
+ * given to two apps).
+ */
+export class SubmissionScopes {
+  private readonly rules = new Map<SubmitScope, ScopeRules>();
+
+  /** Registers the rules of `scope`. Throws when the scope already has rules. */
+  register(scope: SubmitScope, rules: ScopeRules): void {
+    if (this.rules.has(scope)) throw new Error(`submission scope ${scope} is already registered`);
+    this.rules.set(scope, rules);
+  }
+
+  /** The admission rule of `scope`, if an area registered one. */
+  admission(scope: SubmitScope): AdmissionRule | undefined {
+    return this.rules.get(scope)?.admit;
+  }
+
+  /** The view rule of `scope`, if an area registered one. */
+  view(scope: SubmitScope): SubmissionViewRule | undefined {
+    return this.rules.get(scope)?.view;
+  }
+
+  /** Who registered what: per scope, the area and which rules (a test compares it with the expected set). */
+  registered(): Partial<Record<SubmitScope, { area: string; admit: boolean; view: boolean }>> {
+    const out: Partial<Record<SubmitScope, { area: string; admit: boolean; view: boolean }>> = {};
+    for (const [scope, r] of this.rules) out[scope] = { area: r.area, admit: !!r.admit, view: !!r.view };
+    return out;
+  }
+
+  /** How many scopes have rules. */
+  get size(): number {
+    return this.rules.size;
+  }
 }
 
 /**
@@ -80,7 +111,7 @@ export function registerSubmissionView(scope: SubmitScope, rule: SubmissionViewR
  */
 export async function viewScoped(ctx: AppContext, viewer: SessionUser | null, s: SubmissionRow) {
   const scope: SubmitScope | null = s.cid !== 0 ? 'contest' : s.gid != null ? 'group' : null;
-  const rule = scope ? viewRules.get(scope) : undefined;
+  const rule = scope ? ctx.scopes.view(scope) : undefined;
   return rule ? rule(ctx, viewer, s) : null;
 }
 

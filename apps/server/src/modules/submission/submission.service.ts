@@ -1,5 +1,4 @@
 import {
-  canSubmitRole,
   isAdminRole,
   isSuperAdminRole,
   JudgeStatus,
@@ -9,11 +8,15 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { judgeJobs, submissions } from '../../db/schema/index.js';
-import { badRequest, forbidden, tooMany } from '../../lib/errors.js';
+import { forbidden, tooMany } from '../../lib/errors.js';
+import { roleMay } from '../admin/role-auth.js';
 import type { SectionValue } from '../config/config.defaults.js';
+import { recentContestRead } from '../contest/contest.reads.js';
 import { afterQueued, answeringSubmit } from '../judge/hooks.js';
 import { jobPriority, notifyQueued } from '../judge/queue.js';
 import { assertCanViewProblem, canViewProblemSql } from '../problem/problem.access.js';
+import { assertPoolConfigured } from '../remote-judge/accounts.js';
+import { remoteOjOf } from '../remote-judge/remote-problem.js';
 import { loadSubmissionWithProblem } from './case-result.js';
 import { assertCanUseProblem, assertCode, assertLanguage, findProblem } from './submission.problem.js';
 import { type AdmittedSubmit, admitScoped, reachableGroupSql, viewScoped } from './submission.scope.js';
@@ -58,8 +61,7 @@ async function acceptSubmit(
   input: SubmitInput,
   ip: string,
 ): Promise<SubmissionView> {
-  if (!canSubmitRole(user.role)) throw forbidden('submission.roleCannotSubmit');
-  if (input.isRemote) throw badRequest('submission.remoteUnsupported');
+  if (!(await roleMay(ctx, user.role, 'submit'))) throw forbidden('submission.roleCannotSubmit');
   assertCode(input.code);
   // Outside contests the site switches are read once (practice admission and the submit interval share them).
   const sw = input.cid ? null : await ctx.config.get('switch');
@@ -71,8 +73,17 @@ async function acceptSubmit(
         ? await admitScoped(ctx, user, input, 'group')
         : await admitPractice(ctx, user, input, sw ?? (await ctx.config.get('switch')));
   const { problem } = target;
-  await assertLanguage(ctx.db, problem, input.language);
+  // In a contest the language check is reused for a quarter second (contest/contest.reads.ts), as its other reads.
+  if (target.cid > 0) {
+    await recentContestRead(ctx, target.cid, `language-ok:${problem.id}:${input.language}`, () =>
+      assertLanguage(ctx.db, problem, input.language),
+    );
+  } else await assertLanguage(ctx.db, problem, input.language);
   if (target.cid === 0) await assertSubmitInterval(ctx, user, sw ?? (await ctx.config.get('switch')));
+  // A remote problem is judged on its site through the account pool (issue 27): none configured is a clear 400 now,
+  // not a System Error later. The problem decides, not the client's `isRemote` flag.
+  const remoteOj = problem.isRemote ? remoteOjOf(problem) : null;
+  if (remoteOj) await assertPoolConfigured(ctx.db, remoteOj);
 
   const row = await ctx.db.transaction(async (tx) => {
     await assertQueueRoom(tx, user, 'judge');
@@ -93,14 +104,15 @@ async function acceptSubmit(
           language: input.language,
           length: Buffer.byteLength(input.code),
           status: JudgeStatus.PENDING,
+          isRemote: remoteOj != null,
           ip,
         })
         .returning(),
     );
     const priority = jobPriority({ kind: 'judge', cid: target.cid });
     const job = tx.$with('j', { id: sql<number>`id` }).as(
-      sql`INSERT INTO judge_jobs (kind, submit_id, submission_version, language, priority)
-        SELECT 'judge', s.id, 0, s.language, ${priority} FROM s RETURNING id`,
+      sql`INSERT INTO judge_jobs (kind, submit_id, submission_version, language, priority, remote_oj)
+        SELECT 'judge', s.id, 0, s.language, ${priority}, ${remoteOj}::text FROM s RETURNING id`,
     );
     const [s] = await tx.with(inserted, job).select().from(inserted);
     return s;
@@ -108,7 +120,7 @@ async function acceptSubmit(
   // After the commit and off the request (issue 22 item 2): the judge is woken, the board's pending try, the
   // training cell and the live board event follow (judge/hooks.ts afterQueued).
   notifyQueued(ctx);
-  afterQueued(ctx.db, { submitId: row.id, pid: row.pid, uid: row.uid, cid: row.cid });
+  afterQueued(ctx, { submitId: row.id, pid: row.pid, uid: row.uid, cid: row.cid });
   return toSubmissionView(row, problem.title, true);
 }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { canSubmitRole, JudgeStatus, LIMITS } from '@oj/shared';
+import { JudgeStatus, LIMITS } from '@oj/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { testJudges } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { roleMay } from '../admin/role-auth.js';
 import { enqueue, notifyQueued } from '../judge/queue.js';
 import {
   assertCanUseProblem,
@@ -71,7 +72,7 @@ export async function submitTestJudge(
   user: SessionUser,
   input: TestJudgeInput,
 ): Promise<string> {
-  if (!canSubmitRole(user.role)) throw forbidden('submission.roleCannotSubmit');
+  if (!(await roleMay(ctx, user.role, 'submit'))) throw forbidden('submission.roleCannotSubmit');
   if (!(TEST_RUN_TYPES as readonly string[]).includes(input.type)) throw badRequest('submission.testRunType');
   if (input.isRemoteJudge) throw badRequest('submission.testRunRemote');
   assertCode(input.code);
@@ -79,6 +80,9 @@ export async function submitTestJudge(
     throw badRequest('submission.testInputTooLong', { max: LIMITS.testInputMax });
   }
   const problem = await admitTestRun(ctx, user, input);
+  // HOJ: a remote problem cannot be test-run (the sites have no custom-input run); the problem decides, whatever
+  // the client's isRemoteJudge flag says.
+  if (problem.isRemote) throw badRequest('submission.testRunRemote');
   await assertLanguage(ctx.db, problem, input.language);
   const key = randomUUID();
   await ctx.db.transaction(async (tx) => {

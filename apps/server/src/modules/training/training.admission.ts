@@ -4,7 +4,7 @@ import type { AppContext, SessionUser } from '../../context.js';
 import { problems, trainingProblems } from '../../db/schema/index.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { assertCanUseProblem } from '../submission/submission.problem.js';
-import { type AdmittedSubmit, registerAdmission } from '../submission/submission.scope.js';
+import type { AdmittedSubmit } from '../submission/submission.scope.js';
 import type { SubmitInput } from '../submission/submission.service.js';
 import { enterTraining } from './training.access.js';
 
@@ -44,5 +44,3 @@ export async function admitTrainingSubmit(
   if (!sw.openPublicJudge && !isAdminRole(user.role)) throw forbidden('submission.publicJudgingClosed');
   return { problem, displayPid: problem.problemId, cid: 0, cpid: null, tid: training.id, gid: training.gid };
 }
-
-registerAdmission('training', admitTrainingSubmit);

@@ -9,7 +9,7 @@ import { and, asc, eq, ilike, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, SessionUser } from '../../context.js';
 import { problems, trainingProblems, trainings } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { likePattern } from '../problem/problem.query.js';
+import { exactProblemIdFirst, likePattern } from '../problem/problem.query.js';
 import { loadAdministeredTraining } from './training.admin.js';
 import { problemAdded, problemRemoved } from './training.progress.js';
 import { trainingChanged } from './training.rank.js';
@@ -64,7 +64,10 @@ export async function adminTrainingProblemList(
   return { problemList, trainingProblemMap };
 }
 
-/** The page of adminTrainingProblemList: the training's problems (queryExisted) or public ones not in it. */
+/**
+ * The page of adminTrainingProblemList: the training's problems (queryExisted) or public ones not in it (the one
+ * whose id is the keyword first).
+ */
 async function problemPage(
   ctx: AppContext,
   q: { tid: number; keyword?: string; queryExisted: boolean; currentPage: number; limit: number },
@@ -121,7 +124,7 @@ async function problemPage(
       .select(base)
       .from(problems)
       .where(where)
-      .orderBy(asc(problems.id))
+      .orderBy(...exactProblemIdFirst(kw), asc(problems.id))
       .limit(page.limit)
       .offset(page.offset),
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(problems).where(where),

@@ -1,7 +1,7 @@
 import { JudgeStatus } from '@oj/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import type { AppEvents } from '../../app-events.js';
 import type { Db } from '../../db/client.js';
-import { onSubmissionJudged, onSubmissionQueued, onSubmissionReset } from '../judge/hooks.js';
 import type { Tx } from '../problem/problem.store.js';
 import { trainingChanged } from './training.rank.js';
 
@@ -112,13 +112,17 @@ export async function ensureRecord(tx: Tx | Db, tid: number, uid: string): Promi
     INSERT INTO training_records (tid, uid) VALUES (${tid}, ${uid}) ON CONFLICT (tid, uid) DO NOTHING`);
 }
 
-// Practice submissions only (cid 0): a training submission is one, contest submissions never count here.
-onSubmissionJudged.push(async (tx, e) => {
-  if (e.cid === 0) await refreshCell(tx, e.uid, e.pid);
-});
-onSubmissionReset.push(async (tx, e) => {
-  if (e.cid === 0) await refreshCell(tx, e.uid, e.pid);
-});
-onSubmissionQueued.push(async (tx, e) => {
-  if (e.cid === 0) await refreshCell(tx, e.uid, e.pid);
-});
+/**
+ * Registers the training cells' listeners (the training plugin calls it once): a practice submission (cid 0; a
+ * training submission is one, contest submissions never count here) refreshes its one cell when it is queued, when
+ * its verdict lands and when a rejudge resets it.
+ */
+export function registerTrainingProgress(events: AppEvents): void {
+  const practiceCell = async (tx: Tx, e: { cid: number; uid: string; pid: number }) => {
+    if (e.cid === 0) await refreshCell(tx, e.uid, e.pid);
+  };
+  const area = 'training';
+  events.on('submission/judged', practiceCell, { area });
+  events.on('submission/reset', practiceCell, { area });
+  events.on('submission/queued', practiceCell, { area });
+}

@@ -11,7 +11,9 @@ import { ok } from '../../lib/reply.js';
 import { needLogin, requireUser } from '../../plugins/auth.js';
 import { throttleSecret } from '../account/secret-throttle.js';
 import trainingAdminRoutes from './training.admin.routes.js';
+import { admitTrainingSubmit } from './training.admission.js';
 import { trainingProblemDetail, trainingProblemList } from './training.problem.js';
+import { registerTrainingProgress } from './training.progress.js';
 import { trainingRankBody } from './training.rank.js';
 import {
   listCategories,
@@ -20,15 +22,16 @@ import {
   trainingAccess,
   trainingDetail,
 } from './training.service.js';
-// Side effects: the training admission rule for submits with tid, and the progress seams on verdicts.
-import './training.admission.js';
-import './training.progress.js';
 
 /**
  * Public training routes (doc 2 §2.13, §7; issue 11) and, as a child plugin, the training back office. The list
  * and the categories are public; everything about one training needs login (401) and training.access.ts.
  */
 const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The training area's extension points: its cells on verdicts, its admission rule for submits with tid.
+  registerTrainingProgress(app.ctx.events);
+  app.ctx.scopes.register('training', { area: 'training', admit: admitTrainingSubmit });
+
   /** GET /api/get-training-category -> TrainingCategoryVo[]. */
   app.get('/get-training-category', async () => ok(await listCategories(app.ctx)));
 

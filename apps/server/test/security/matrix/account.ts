@@ -85,6 +85,13 @@ export const accountRows: MatrixRow[] = [
   },
   {
     method: 'POST',
+    route: '/api/change-mobile',
+    what: 'a wrong password: 400 after the login check, nothing changed',
+    request: json({ newMobile: '+8613800000000', password: 'not-the-password' }),
+    expect: signedIn(400),
+  },
+  {
+    method: 'POST',
     route: '/api/change-userInfo',
     request: json({ school: 'Matrix' }),
     expect: signedIn(200),

@@ -142,6 +142,13 @@ export const communityRows: MatrixRow[] = [
     expect: rootOnly(404),
   },
   {
+    method: 'POST',
+    route: '/api/admin/msg/notice/push',
+    what: 'an unknown notice: 404 after the role check',
+    request: json({ id: GONE }),
+    expect: rootOnly(404),
+  },
+  {
     method: 'DELETE',
     route: '/api/admin/msg/notice',
     request: url(`/api/admin/msg/notice?id=${GONE}`),

@@ -1,4 +1,4 @@
-import { all, type MatrixRow, url } from './roles.js';
+import { all, type MatrixRow, signedIn, url } from './roles.js';
 
 /** The judge protocol: the judge token, whatever the role. */
 export const judgeRows: MatrixRow[] = [
@@ -29,4 +29,20 @@ export const judgeRows: MatrixRow[] = [
       },
     ];
   }),
+  // Queue positions (issue 29 part 2): any signed-in caller; the answer lists only their own queued submissions
+  // (admins: anyone's), checked in judge/queue-position.test.ts.
+  {
+    method: 'POST',
+    route: '/api/get-queue-positions',
+    what: "a pending submission's position (its owner `other`; the others get an empty list)",
+    request: (s) => ({ payload: { submitIds: [s.otherSubmitId] } }),
+    expect: signedIn(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/get-queue-positions',
+    what: 'an empty list is refused (400 naming submitIds) after the sign-in check',
+    request: () => ({ payload: { submitIds: [] } }),
+    expect: signedIn(400),
+  },
 ];

@@ -113,4 +113,30 @@ export const publicRows: MatrixRow[] = [
     request: () => ({ url: '/api/public/carousel/none.png' }),
     expect: all(404),
   },
+  // The published contract (issue 26): the OpenAPI document and its reference page are public.
+  { method: 'GET', route: '/api/openapi.json', request: () => ({}), expect: all(200) },
+  { method: 'GET', route: '/api/docs', request: () => ({ url: '/api/docs/' }), expect: all(200) },
+  { method: 'GET', route: '/api/docs/json', request: () => ({}), expect: all(200) },
+  { method: 'GET', route: '/api/docs/yaml', request: () => ({}), expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/docs/static/index.html',
+    what: 'sends the page to its own address',
+    request: () => ({}),
+    expect: all(302),
+  },
+  { method: 'GET', route: '/api/docs/static/swagger-initializer.js', request: () => ({}), expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/docs/static/*',
+    request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
+    expect: all(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/docs/static/*',
+    what: 'no way out of the assets directory',
+    request: () => ({ url: '/api/docs/static/..%2F..%2Fpackage.json' }),
+    expect: all(404),
+  },
 ];

@@ -1,4 +1,4 @@
-import { GONE, json, type MatrixRow, rootOnly } from './roles.js';
+import { GONE, json, type MatrixRow, rootOnly, url } from './roles.js';
 
 /** Super admin only (doc 1 §6: users, announcements, config, switches). */
 export const rootRows: MatrixRow[] = [
@@ -104,6 +104,35 @@ export const rootRows: MatrixRow[] = [
     route: '/api/admin/user/delete-user',
     what: 'an unknown uid: nothing deleted',
     request: json({ ids: ['gone-uid'] }),
+    expect: rootOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/user/get-user-sessions',
+    what: 'an unknown uid: an empty list',
+    request: url('/api/admin/user/get-user-sessions?uid=gone-uid'),
+    expect: rootOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/user/revoke-sessions',
+    what: 'an unknown uid: 404 after the role check, no session ended',
+    request: json({ uid: 'gone-uid' }),
+    expect: rootOnly(404),
+  },
+  { method: 'GET', route: '/api/admin/auth/list', request: () => ({}), expect: rootOnly(200) },
+  { method: 'GET', route: '/api/admin/role-auth/list', request: () => ({}), expect: rootOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/admin/role-auth',
+    what: "the default user's own defaults set again: nothing changes for the later rows",
+    request: json({ role: 1002, permissions: ['submit', 'discussion_post', 'comment'] }),
+    expect: rootOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/config/get-deployment-config',
+    request: () => ({}),
     expect: rootOnly(200),
   },
   {

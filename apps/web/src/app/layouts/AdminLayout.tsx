@@ -4,6 +4,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading.js';
+import { ThemeSwitch } from '../../components/ThemeSwitch.js';
 import { logout } from '../../features/account/api/session.js';
 import { adminMenu, selectedMenuPath } from '../../features/admin/menu.js';
 import { toggleLanguage } from '../../lib/i18n.js';
@@ -20,7 +21,8 @@ const MENU_NAMESPACES = [
 
 /**
  * The admin back office's layout (doc 3): side menu (a drawer under 992 px), a header with the user, the
- * language toggle, a link to the site and logout. The route guard already required an admin role.
+ * language toggle, the theme picker (issue 28), a link to the site and logout. The route guard already required an
+ * admin role.
  */
 export default function AdminLayout() {
   const { t } = useTranslation(MENU_NAMESPACES);
@@ -64,7 +66,9 @@ export default function AdminLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       {wide ? (
         <Layout.Sider width={220}>
-          <div style={{ color: '#fff', fontSize: 18, fontWeight: 700, padding: '18px 24px' }}>
+          <div
+            style={{ color: 'var(--oj-text-on-color)', fontSize: 18, fontWeight: 700, padding: '18px 24px' }}
+          >
             {t('Back_office')}
           </div>
           {menu}
@@ -75,7 +79,7 @@ export default function AdminLayout() {
           onClose={() => setDrawer(false)}
           placement="left"
           width={240}
-          styles={{ body: { padding: 0, background: '#001529' } }}
+          styles={{ body: { padding: 0, background: 'var(--oj-admin-sider)' } }}
           title={t('Back_office')}
         >
           {menu}
@@ -84,12 +88,12 @@ export default function AdminLayout() {
       <Layout>
         <Layout.Header
           style={{
-            background: '#fff',
+            background: 'var(--oj-bg-container)',
             padding: '0 16px',
             display: 'flex',
             alignItems: 'center',
             gap: 8,
-            boxShadow: '0 1px 4px rgba(0,0,0,0.08)',
+            boxShadow: '0 1px 4px var(--oj-shadow)',
           }}
         >
           {!wide && (
@@ -112,6 +116,7 @@ export default function AdminLayout() {
             >
               {wide && t('common:Language')}
             </Button>
+            {wide && <ThemeSwitch />}
             <Button type="text" icon={<HomeOutlined />} onClick={() => window.location.assign('/home')}>
               {wide && t('Site_home')}
             </Button>

@@ -2,12 +2,13 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ThemeSwitch } from '../../components/ThemeSwitch.js';
 import { useWebsiteConfig } from '../../features/config/api/get-website-config.js';
 import { setLanguage, useLanguage } from '../../lib/i18n.js';
 
 /**
  * Footer of doc 1 §2.3: site name and description, in-app links, external tool links, the language switch,
- * and the record and project links. Hidden on problem-detail and focus pages (route meta `hideFooter`).
+ * the theme picker (issue 28), and the record and project links. Hidden on problem-detail and focus pages (route meta `hideFooter`).
  */
 export function Footer() {
   const { t } = useTranslation();
@@ -15,7 +16,13 @@ export function Footer() {
   const lang = useLanguage();
   return (
     <footer
-      style={{ padding: '24px 16px', textAlign: 'center', color: '#666', background: '#fff', marginTop: 24 }}
+      style={{
+        padding: '24px 16px',
+        textAlign: 'center',
+        color: 'var(--oj-text-secondary)',
+        background: 'var(--oj-bg-container)',
+        marginTop: 24,
+      }}
     >
       <div style={{ fontWeight: 600, fontSize: 16 }}>{config.name}</div>
       {config.description && <div style={{ margin: '4px 0 12px' }}>{config.description}</div>}
@@ -31,14 +38,16 @@ export function Footer() {
         <a href="https://godbolt.org" target="_blank" rel="noreferrer">
           Compiler Explorer
         </a>
-        <Space size={4}>
-          <GlobalOutlined />
+        {/* The group is named "Language"; each button by its own language (issue 28: the name was "Language" on one). */}
+        <Space size={4} role="group" aria-label={t('Language')}>
+          <GlobalOutlined aria-hidden />
           <Button
             type={lang === 'zh-CN' ? 'link' : 'text'}
             size="small"
             onClick={() => setLanguage('zh-CN')}
             data-testid="lang-zh"
-            aria-label={t('Language')}
+            lang="zh-CN"
+            aria-pressed={lang === 'zh-CN'}
           >
             简体中文
           </Button>
@@ -47,10 +56,13 @@ export function Footer() {
             size="small"
             onClick={() => setLanguage('en-US')}
             data-testid="lang-en"
+            lang="en"
+            aria-pressed={lang === 'en-US'}
           >
             English
           </Button>
         </Space>
+        <ThemeSwitch />
       </Space>
       <div style={{ marginTop: 12, fontSize: 12 }}>
         <Space wrap size={[16, 4]} style={{ justifyContent: 'center' }}>

@@ -18,20 +18,21 @@ const linkStyle = (active: boolean): React.CSSProperties => ({
   alignItems: 'center',
   padding: '0 14px',
   cursor: 'pointer',
-  color: active ? '#1677ff' : 'rgba(0,0,0,0.88)',
-  borderBottom: active ? '2px solid #1677ff' : '2px solid transparent',
+  color: active ? 'var(--oj-primary)' : 'var(--oj-text)',
+  borderBottom: active ? '2px solid var(--oj-primary)' : '2px solid transparent',
   boxSizing: 'border-box',
   whiteSpace: 'nowrap',
   background: 'none',
   border: 'none',
-  borderBlockEnd: active ? '2px solid #1677ff' : '2px solid transparent',
+  borderBlockEnd: active ? '2px solid var(--oj-primary)' : '2px solid transparent',
   fontSize: 14,
 });
 
 /**
  * Top navigation (doc 1 §2.3) in the mode the address calls for (`navEntries`: default, contest, training or
  * group), the active entry from `navActiveKey`; user and message menus when logged in, Login / Register (when registration is on)
- * otherwise; under 992 px a drawer with the same entries. Clicking the logo or short name toggles the language.
+ * otherwise; under 992 px a drawer with the same entries. The logo and short name are a button that toggles the
+ * language (by keyboard too).
  */
 export function NavBar() {
   const { t } = useTranslation();
@@ -52,11 +53,18 @@ export function NavBar() {
   };
 
   const brand = (
-    <span
-      className="oj-clickable"
+    <button
+      type="button"
+      className="oj-plain-button"
       onClick={toggleLanguage}
       title={t('Toggle_language')}
-      style={{ fontWeight: 700, fontSize: 20, color: '#1677ff', whiteSpace: 'nowrap', marginRight: 16 }}
+      style={{
+        fontWeight: 700,
+        fontSize: 20,
+        color: 'var(--oj-primary)',
+        whiteSpace: 'nowrap',
+        marginRight: 16,
+      }}
       data-testid="brand"
     >
       {/* The logo drawn inline (as in index.html's boot shell and favicon): no request of its own. */}
@@ -82,7 +90,7 @@ export function NavBar() {
         </text>
       </svg>
       {config.shortName}
-    </span>
+    </button>
   );
 
   const guest = (
@@ -139,12 +147,15 @@ export function NavBar() {
                 type="text"
                 block
                 onClick={() => go(e.key)}
-                style={{ justifyContent: 'flex-start', color: active === e.key ? '#1677ff' : undefined }}
+                style={{
+                  justifyContent: 'flex-start',
+                  color: active === e.key ? 'var(--oj-primary)' : undefined,
+                }}
               >
                 {t(e.label)}
               </Button>
             ))}
-          <div style={{ borderTop: '1px solid #f0f0f0', marginTop: 8, paddingTop: 8 }}>
+          <div style={{ borderTop: '1px solid var(--oj-border-split)', marginTop: 8, paddingTop: 8 }}>
             {loggedIn ? (
               <Suspense fallback={null}>
                 <UserMenus vertical onNavigate={() => setDrawerOpen(false)} />
@@ -210,8 +221,8 @@ const headerStyle: React.CSSProperties = {
   alignItems: 'center',
   height: 60,
   padding: '0 20px',
-  background: '#fff',
-  boxShadow: '0 1px 4px rgba(0,0,0,0.08)',
+  background: 'var(--oj-bg-container)',
+  boxShadow: '0 1px 4px var(--oj-shadow)',
   position: 'sticky',
   top: 0,
   zIndex: 100,

@@ -2,9 +2,11 @@ import { indentUnit } from '@codemirror/language';
 import { Compartment, EditorState, type Extension, Prec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResolvedTheme } from '../../lib/theme.js';
 import { loadLanguage } from './editor-languages.js';
 import { editorSetup } from './editor-setup.js';
-import { loadTheme } from './editor-themes.js';
+import { editorThemeFor, loadTheme } from './editor-themes.js';
 
 /** Props of the CodeMirror 6 editor (doc 2 §2.3). fontSize in px; height in px. */
 export interface CodeMirrorEditorProps {
@@ -21,12 +23,17 @@ export interface CodeMirrorEditorProps {
   /** Ctrl+Enter (Cmd+Enter) handler: submit. */
   onSubmitShortcut?: () => void;
   testId?: string;
+  /** The editing area's accessible name (screen readers); "Code editor" when not given. */
+  label?: string;
+  /** More CodeMirror extensions (e.g. highlighted ranges of the similarity view); keep the array stable. */
+  extensions?: Extension[];
 }
 
 /**
  * The heavy editor (loaded lazily through `CodeEditor`): a CodeMirror 6 view with a small fixed set-up
- * (`editorSetup`), the lazily loaded grammar and theme, tab size and indent unit, font size, height, read-only
- * mode and the Ctrl+Enter shortcut. `value` is controlled: outside changes replace the document.
+ * (`editorSetup`), the lazily loaded grammar and theme (`auto` follows the site's look), tab size and indent unit,
+ * font size, height, read-only mode and the Ctrl+Enter shortcut. `value` is controlled: outside changes replace the
+ * document.
  */
 export default function CodeMirrorEditor(p: CodeMirrorEditorProps) {
   const [lang, setLang] = useState<Extension | null>(null);
@@ -45,13 +52,16 @@ export default function CodeMirrorEditor(p: CodeMirrorEditorProps) {
     };
   }, [p.contentType, p.languageName]);
 
+  const { t } = useTranslation('editor');
+  const label = p.label ?? t('Code_editor');
+  const themeName = editorThemeFor(p.theme, useResolvedTheme());
   useEffect(() => {
     let live = true;
-    loadTheme(p.theme).then((ext) => live && setTheme(ext));
+    loadTheme(themeName).then((ext) => live && setTheme(ext));
     return () => {
       live = false;
     };
-  }, [p.theme]);
+  }, [themeName]);
 
   const onChangeRef = useRef(p.onChange);
   onChangeRef.current = p.onChange;
@@ -65,6 +75,7 @@ export default function CodeMirrorEditor(p: CodeMirrorEditorProps) {
       editorSetup(!p.readOnly),
       EditorState.readOnly.of(!!p.readOnly),
       EditorView.editable.of(!p.readOnly),
+      EditorView.contentAttributes.of({ 'aria-label': label }),
       EditorState.tabSize.of(p.tabSize),
       indentUnit.of(' '.repeat(p.tabSize)),
       EditorView.theme({
@@ -89,8 +100,9 @@ export default function CodeMirrorEditor(p: CodeMirrorEditorProps) {
     ];
     if (theme) ext.push(theme);
     if (lang) ext.push(lang);
+    if (p.extensions) ext.push(...p.extensions);
     return ext;
-  }, [lang, theme, p.tabSize, p.fontSize, p.readOnly, p.height]);
+  }, [lang, theme, p.tabSize, p.fontSize, p.readOnly, p.height, label, p.extensions]);
 
   // The view is created once; settings changes reconfigure it, outside value changes replace the document.
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once, updated by the effects below
@@ -128,7 +140,7 @@ export default function CodeMirrorEditor(p: CodeMirrorEditorProps) {
     <div
       ref={host}
       data-testid={p.testId ?? 'code-editor'}
-      style={{ border: '1px solid #e8e8e8', background: '#fff' }}
+      style={{ border: '1px solid var(--oj-border)', background: 'var(--oj-bg-container)' }}
     />
   );
 }

@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '../NativeSelect.js';
 import type { EditorLook } from './editor-settings.js';
-import { EDITOR_THEMES } from './editor-themes.js';
+import { AUTO_THEME, EDITOR_THEME_CHOICES } from './editor-themes.js';
 
 export interface EditorToolbarProps {
   /** Languages the problem allows (names). */
@@ -44,7 +44,10 @@ export function EditorToolbar(p: EditorToolbarProps) {
       <NativeSelect
         value={p.look.theme}
         onChange={(theme) => p.onLook({ ...p.look, theme })}
-        options={EDITOR_THEMES.map((v) => ({ value: v, label: v }))}
+        options={EDITOR_THEME_CHOICES.map((v) => ({
+          value: v,
+          label: v === AUTO_THEME ? t('Theme_auto') : v,
+        }))}
         style={{ width: '100%' }}
         data-testid="editor-theme"
         aria-label={t('Theme')}

@@ -1,7 +1,10 @@
 import { LIMITS } from '@oj/shared';
-import { DEFAULT_THEME, EDITOR_THEMES } from './editor-themes.js';
+import { DEFAULT_THEME, EDITOR_THEME_CHOICES } from './editor-themes.js';
 
-/** Editor look settings kept globally (doc 2 §2.3, §9): theme, font size px (12-20), tab size (2/4/8). */
+/**
+ * Editor look settings kept globally (doc 2 §2.3, §9): theme (a named one or `auto`, following the site's look),
+ * font size px (12-20), tab size (2/4/8).
+ */
 export interface EditorLook {
   theme: string;
   fontSize: number;
@@ -45,7 +48,7 @@ export function normalizeLook(l: Partial<EditorLook> | null | undefined): Editor
   const fontSize = Number(l?.fontSize);
   const tabSize = Number(l?.tabSize);
   return {
-    theme: l?.theme && (EDITOR_THEMES as readonly string[]).includes(l.theme) ? l.theme : DEFAULT_LOOK.theme,
+    theme: l?.theme && EDITOR_THEME_CHOICES.includes(l.theme) ? l.theme : DEFAULT_LOOK.theme,
     fontSize:
       Number.isInteger(fontSize) &&
       fontSize >= LIMITS.editorFontSizeMin &&

@@ -4,7 +4,20 @@ import { LIMITS } from '@oj/shared';
 /** Editor theme names of doc 2 §9 (monokai, solarized, material, idea, eclipse, base16-dark, cobalt, dracula). */
 export type EditorThemeName = (typeof LIMITS.editorThemes)[number];
 export const EDITOR_THEMES = LIMITS.editorThemes as readonly EditorThemeName[];
-export const DEFAULT_THEME: EditorThemeName = 'idea';
+/**
+ * The editor theme that follows the site's (issue 28), the default: idea in the light look, base16-dark in the dark
+ * one. Kept in the browser's editor settings like a named theme; the server never sees it.
+ */
+export const AUTO_THEME = 'auto';
+export const DEFAULT_THEME = AUTO_THEME;
+/** What the editor's theme list offers: follow the site, then the named themes. */
+export const EDITOR_THEME_CHOICES: readonly string[] = [AUTO_THEME, ...EDITOR_THEMES];
+const SITE_EDITOR_THEMES: Record<'light' | 'dark', EditorThemeName> = { light: 'idea', dark: 'base16-dark' };
+
+/** The named theme to draw for a chosen one (`auto` resolved by the site's look `light` / `dark`). */
+export function editorThemeFor(chosen: string, look: 'light' | 'dark'): string {
+  return chosen === AUTO_THEME ? SITE_EDITOR_THEMES[look] : chosen;
+}
 
 /**
  * Loads a theme extension by name (lazy: the theme bundle is fetched the first time a theme is shown). Five come

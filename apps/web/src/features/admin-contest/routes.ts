@@ -9,7 +9,11 @@ export const adminContestRoutes: AppRoute[] = [
   { path: 'contest', page: () => import('./pages/ContestListPage.js') },
   { path: 'contest/create', page: () => import('./pages/ContestEditPage.js') },
   { path: 'contest/:contestId/edit', page: () => import('./pages/ContestEditPage.js') },
-  { path: 'contest/:contestId/problems', page: () => import('./pages/ContestProblemsPage.js') },
+  {
+    path: 'contest/:contestId/problems',
+    page: () => import('./pages/ContestProblemsPage.js'),
+    meta: { title: 'adminContest:Contest_problems' },
+  },
   {
     path: 'contest/:contestId/announcement',
     page: () => import('./pages/ContestAnnouncementsPage.js'),

@@ -5,9 +5,9 @@ import { sendPage } from '../../../lib/page-cache.js';
 import { ok } from '../../../lib/reply.js';
 import { needLogin, requireUser } from '../../../plugins/auth.js';
 import { contestAdminIn, enterContest, loadContest, mayViewOutsideBoard } from '../contest.access.js';
-import { boardWorkbook } from './export.js';
-import './hooks.js';
 import { recently } from './cache.js';
+import { boardWorkbook } from './export.js';
+import { registerBoardListeners } from './hooks.js';
 import { outsideInfo } from './outside.js';
 import { boardPageBody, pickEncoding, viewerBoard } from './page.js';
 import { scrollBoard } from './scroll.js';
@@ -17,6 +17,8 @@ import { scrollBoard } from './scroll.js';
  * export and the scroll board.
  */
 const boardRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerBoardListeners(app.ctx.events);
+
   /**
    * POST /api/get-contest-rank body ScoreboardBody -> ScoreboardPage. Login (401) and the contest's access rule
    * (contest.access enterContest: 404 unknown or hidden, 403 private without registration or not started);

@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { contestCells, contestProblems, users } from '../../../db/schema/index.js';
+import { contestDurationMs, sealOf } from '../contest.clock.js';
 import type { BoardContest } from './cells.js';
 import { loadFirstPending } from './first-blood.js';
 import type { SharedPage } from './page.js';
@@ -74,9 +75,7 @@ export function baseRow(u: UserRow, c: BoardContestFull): ScoreboardRowBase {
 
 /** The row context of a view: times from the start, and the contest's display ids. */
 export function rowContext(c: BoardContest, view: BoardView, displayIds: Map<number, string>): RowContext {
-  const durationMs = c.endTime.getTime() - c.startTime.getTime();
-  const sealMs = c.sealRank && c.sealRankTime ? c.sealRankTime.getTime() - c.startTime.getTime() : durationMs;
-  return { view, durationMs, sealMs, displayIds };
+  return { view, durationMs: contestDurationMs(c), sealMs: sealOf(c).offsetMs, displayIds };
 }
 
 /**
@@ -166,8 +165,8 @@ export async function loadViewCells(
       pid: t.pid,
       rCount: t.rCount,
       acMs: t.acMs,
-      frozen: t.frozen,
-      frozenEnd: t.frozenEnd,
+      sealedTries: t.sealedTries,
+      sealedTriesAfterEnd: t.sealedTriesAfterEnd,
       wrong: v === 's' ? t.sWrong : v === 'e' ? t.eWrong : t.rWrong,
       pending: v === 's' ? t.sPending : v === 'e' ? t.ePending : t.rPending,
       score: v === 's' ? t.sScore : v === 'e' ? t.eScore : t.rScore,

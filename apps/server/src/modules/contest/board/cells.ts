@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.js';
 import { contests } from '../../../db/schema/index.js';
 import { rowsOf } from '../../../lib/sql-rows.js';
 import type { Tx } from '../../problem/problem.store.js';
+import { sealOf } from '../contest.clock.js';
 import { boardRule } from './rules/index.js';
 import type { BoardBounds } from './rules/types.js';
 
@@ -14,15 +15,16 @@ export interface BoardContest {
   endTime: Date;
   sealRank: boolean;
   sealRankTime: Date | null;
+  autoRealRank: boolean;
   oiRankScoreType: string;
 }
 
 const CELL_COLUMNS = sql.raw(`(cid, uid, pid, r_count, ac_ms, r_wrong, e_wrong, s_wrong, r_pending, e_pending,
   s_pending, r_score, e_score, s_score, r_time, e_time, s_time, frozen, frozen_end, seq)`);
 
-/** The bounds a contest's cells are computed with (no seal unless `sealRank` is on). */
+/** The bounds a contest's cells are computed with (`seal`: the seal object's start, null without a seal). */
 export function boundsOf(c: BoardContest): BoardBounds {
-  return { start: c.startTime, end: c.endTime, seal: c.sealRank ? c.sealRankTime : null };
+  return { start: c.startTime, end: c.endTime, seal: sealOf(c).startsAt };
 }
 
 const same = (a: Date | string | null, b: Date | null) =>
@@ -105,6 +107,7 @@ async function loadContest(tx: Tx | Db, cid: number): Promise<BoardContest | nul
       endTime: contests.endTime,
       sealRank: contests.sealRank,
       sealRankTime: contests.sealRankTime,
+      autoRealRank: contests.autoRealRank,
       oiRankScoreType: contests.oiRankScoreType,
     })
     .from(contests)

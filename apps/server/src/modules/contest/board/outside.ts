@@ -2,7 +2,7 @@ import { ContestStatus } from '@oj/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { contestProblems } from '../../../db/schema/index.js';
-import { contestDurationMs, contestStatus } from '../contest.clock.js';
+import { contestDurationMs, contestStatus, sealSettings } from '../contest.clock.js';
 import type { PageContest } from './page.js';
 
 /**
@@ -27,8 +27,7 @@ export async function outsideInfo(db: Db, c: PageContest, isContestAdmin: boolea
       now: now.toISOString(),
       duration: contestDurationMs(c),
       openRank: c.openRank,
-      sealRank: c.sealRank,
-      sealRankTime: c.sealRankTime?.toISOString() ?? null,
+      ...sealSettings(c),
       autoRealRank: c.autoRealRank,
       oiRankScoreType: c.oiRankScoreType,
       rankShowName: c.rankShowName,

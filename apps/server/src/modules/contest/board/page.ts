@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.js';
 import { contestCells, users } from '../../../db/schema/index.js';
 import { encodePage as encoded, type PageBody, type SharedPage } from '../../../lib/page-cache.js';
 import { ok } from '../../../lib/reply.js';
-import { queuedHooksIdle } from '../../judge/hooks.js';
+import { queuedHooksIdleFor, type SubmissionQueuedEvent } from '../../judge/hooks.js';
 import { seesRealResults } from '../contest.clock.js';
 import { type BoardContestFull, type BuiltBoard, baseRow, buildBoard, rowContext } from './build.js';
 import { liveBoard, recently } from './cache.js';
@@ -36,16 +36,18 @@ type BoardOptions = Pick<ScoreboardBody, 'forceRefresh' | 'containsEnd'>;
  * The whole ranked board of a contest in `view` (sealed or real, with or without after-contest submissions),
  * whoever asks: served from the in-process cache, patched with the cells changed since the cached board's
  * version (patch.ts) or built again when the board changed as a whole; `fresh` rebuilds it. The board and its
- * rows are shared with every other reader: never mutate them. Waits first for this process's new submissions' queued
- * hooks (they run after the submit answered, judge/hooks.ts afterQueued), so a reader sees its own pending try.
+ * rows are shared with every other reader: never mutate them. Waits first for the queued hooks (they run after the
+ * submit answered, judge/hooks.ts afterQueued) of this process's new submissions to the contest that `waitFor`
+ * picks (default: all of them), so a reader sees its own pending try; others' show once their hooks ran.
  */
 export async function boardInView(
   db: Db,
   c: PageContest,
   view: BoardView,
   fresh = false,
+  waitFor: (e: SubmissionQueuedEvent) => boolean = () => true,
 ): Promise<BuiltBoard> {
-  await queuedHooksIdle(db);
+  await queuedHooksIdleFor(db, (e) => e.cid === c.id && waitFor(e));
   const edited = c.gmtModified.getTime();
   const state = await recently(`v:${c.id}:${edited}`, () => boardState(db, c), fresh);
   const key = `${c.id}:${edited}:${view.sealed ? 's' : 'r'}:${view.containsEnd ? 'e' : ''}`;
@@ -61,7 +63,8 @@ export async function boardInView(
 /**
  * The whole ranked board this viewer may see (doc 2 §2.9): sealed for everyone but contest admins while the
  * contest is sealed (a participant's forceRefresh is ignored; an admin's rebuilds the cached board), with or
- * without after-contest submissions (boardInView).
+ * without after-contest submissions (boardInView; a contest admin waits for every new submission's queued hooks,
+ * anyone else for their own).
  */
 export async function viewerBoard(
   db: Db,
@@ -72,7 +75,10 @@ export async function viewerBoard(
 ): Promise<{ board: BuiltBoard; sealed: boolean }> {
   const sealed = !seesRealResults(c, now, viewer.isContestAdmin);
   const fresh = viewer.isContestAdmin && opts.forceRefresh;
-  const board = await boardInView(db, c, { sealed, containsEnd: opts.containsEnd }, fresh);
+  // A contest admin's board waits for every new submission's pending try; anyone else's for their own only, so a
+  // burst of submits never holds the readers of the board (issue 22: board reads while judging).
+  const waitFor = viewer.isContestAdmin ? () => true : (e: SubmissionQueuedEvent) => e.uid === viewer.uid;
+  const board = await boardInView(db, c, { sealed, containsEnd: opts.containsEnd }, fresh, waitFor);
   return { board, sealed };
 }
 

@@ -15,6 +15,7 @@ import type { AppContext, SessionUser } from '../../../context.js';
 import { submissions } from '../../../db/schema/index.js';
 import { badRequest, forbidden } from '../../../lib/errors.js';
 import { contestAdminIn, loadContest } from '../contest.access.js';
+import { sealOf, sealSettings } from '../contest.clock.js';
 import { type BuiltBoard, tieOrder } from './build.js';
 import { outsideInfo } from './outside.js';
 import { boardInView, type PageContest } from './page.js';
@@ -32,7 +33,8 @@ async function hiddenSubmissions(
   keys: Set<string>,
 ): Promise<Map<string, ScrollBoardSubmission[]>> {
   const out = new Map<string, ScrollBoardSubmission[]>();
-  if (!keys.size || !c.sealRankTime) return out;
+  const sealStart = sealOf(c).startsAt;
+  if (!keys.size || !sealStart) return out;
   const s = submissions;
   const rows = await ctx.db
     .select({ id: s.id, uid: s.uid, pid: s.pid, status: s.status, submitTime: s.submitTime })
@@ -42,7 +44,7 @@ async function hiddenSubmissions(
         eq(s.cid, c.id),
         gte(s.submitTime, c.startTime),
         lt(s.submitTime, c.endTime),
-        or(gte(s.submitTime, c.sealRankTime), inArray(s.status, UNFINISHED_STATUS_CODES)),
+        or(gte(s.submitTime, sealStart), inArray(s.status, UNFINISHED_STATUS_CODES)),
       ),
     )
     .orderBy(asc(s.submitTime), asc(s.id));
@@ -78,7 +80,7 @@ export async function scrollBoard(
   const c = await loadContest(ctx, q.cid);
   if (!(await contestAdminIn(ctx, user, c))) throw forbidden('contest.scrollBoardAdminsOnly');
   if (c.type !== ContestType.ACM) throw badRequest('contest.scrollBoardAcmOnly');
-  const sealed = c.sealRank && c.sealRankTime != null;
+  const sealed = sealOf(c).startsAt != null;
   const finalBoard = await boardInView(ctx.db, c, { sealed: false, containsEnd: false });
   const startBoard = sealed ? await boardInView(ctx.db, c, { sealed: true, containsEnd: false }) : finalBoard;
   const keep = (r: { rank: number }) => !(q.removeStar && r.rank === -1);
@@ -97,8 +99,7 @@ export async function scrollBoard(
     startTime: info.contest.startTime,
     endTime: info.contest.endTime,
     now: info.contest.now,
-    sealRank: c.sealRank,
-    sealRankTime: info.contest.sealRankTime,
+    ...sealSettings(c),
     rankShowName: c.rankShowName,
   };
   if (!sealed) return { contest, problemList: info.problemList, sealed, rows, reveals: [] };

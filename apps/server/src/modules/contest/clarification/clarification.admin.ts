@@ -10,7 +10,6 @@ import { contestClarificationReads, contestClarifications } from '../../../db/sc
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { loadAdministeredContest } from '../contest.admin.js';
 import { adminCreateAnnouncement, adminUpdateAnnouncement } from '../contest.announcement.js';
-import { clarificationAnswered } from './clarification.events.js';
 import { problemOf, readPage } from './clarification.view.js';
 
 /**
@@ -18,7 +17,7 @@ import { problemOf, readPage } from './clarification.view.js';
  * (privately or to everyone, optionally as a contest announcement), editing an answer, posting unprompted and
  * deleting. Contest admin = `loadAdministeredContest` (creator, super admin, or a group contest's roots whatever
  * their site role; 403 `contest.manageOwnerOnly`).
- * Each answer tells the `onClarificationAnswered` listeners once its transaction has committed.
+ * Each answer tells the `clarification/answered` listeners (ctx.events) once its transaction has committed.
  */
 
 const c = contestClarifications;
@@ -126,7 +125,7 @@ export async function answerClarification(
     const question = b.question ?? row.question;
     announcementId = await announce(ctx, user, { ...row, question }, b.answer, b.announceTitle);
   }
-  await clarificationAnswered({
+  await ctx.events.settle('clarification/answered', {
     cid: row.cid,
     clarificationId: row.id,
     public: b.public,
@@ -165,7 +164,7 @@ export async function postClarification(
     })
     .returning();
   const announcementId = b.announce ? await announce(ctx, user, row, b.answer, b.announceTitle) : null;
-  await clarificationAnswered({
+  await ctx.events.settle('clarification/answered', {
     cid: row.cid,
     clarificationId: row.id,
     public: true,

@@ -17,11 +17,11 @@ import {
   deleteClarification,
   postClarification,
 } from './clarification.admin.js';
-import { setClarificationErrorReporter } from './clarification.events.js';
 import {
   askClarification,
   listClarifications,
   markClarificationsRead,
+  registerClarificationReads,
   unreadClarifications,
 } from './clarification.service.js';
 
@@ -31,9 +31,7 @@ import {
  * the creator, a super admin, or for a group's contest its roots, whatever their site role).
  */
 const clarificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  setClarificationErrorReporter((err, event) =>
-    app.log.error({ err, event }, 'a clarification-answered listener failed'),
-  );
+  registerClarificationReads(app.ctx.events);
 
   /** POST /api/submit-contest-clarification {cid, displayId?, content} -> { id } (participants, while running). */
   app.post(

@@ -7,12 +7,14 @@ import {
   type SubmitClarificationBody,
 } from '@oj/shared';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AppEvents } from '../../../app-events.js';
 import type { AppContext, SessionUser } from '../../../context.js';
 import { contestClarificationReads, contestClarifications } from '../../../db/schema/index.js';
 import { forbidden, tooMany } from '../../../lib/errors.js';
 import { publishClarificationAsked } from '../../events/publish.js';
 import { enterContest } from '../contest.access.js';
 import { contestStatus } from '../contest.clock.js';
+import { forgetContestRead, recentContestRead } from '../contest.reads.js';
 import { columnsFor, problemOf, readPage, seenBy, toVo, unreadFor } from './clarification.view.js';
 
 /**
@@ -108,6 +110,17 @@ export async function unreadClarifications(
   cid: number,
 ): Promise<ContestClarificationUnreadVo> {
   const { user: u, standing } = await enterContest(ctx, user, cid);
+  // No answer in the contest yet (every contest's start): nothing unread for anyone, without the per-user reads.
+  // Whether one exists is reused for a quarter second and forgotten when one is given (contest.reads.ts).
+  const answered = await recentContestRead(ctx, cid, 'clarifications:answered', async () => {
+    const [r] = await ctx.db
+      .select({ id: c.id })
+      .from(c)
+      .where(and(eq(c.cid, cid), isNotNull(c.answer)))
+      .limit(1);
+    return !!r;
+  });
+  if (!answered && !standing.isAdmin) return { count: 0, ids: [], records: [], unanswered: null };
   const where = and(eq(c.cid, cid), unreadFor(u.uid));
   const [[{ n }], rows, unanswered] = await Promise.all([
     ctx.db.select({ n: count() }).from(c).where(where),
@@ -160,4 +173,14 @@ export async function markClarificationsRead(
     .onConflictDoNothing()
     .returning({ id: reads.clarificationId });
   return { count: marked.length };
+}
+
+/**
+ * Registers the participant side's listener (the clarification plugin calls it once): an answer given in this
+ * process forgets the reused 'any answer yet' of its contest (unreadClarifications).
+ */
+export function registerClarificationReads(events: AppEvents): void {
+  events.on('clarification/answered', (e) => forgetContestRead(e.cid, 'clarifications:'), {
+    area: 'contest',
+  });
 }

@@ -1,9 +1,63 @@
+import { ProblemAuth } from '@oj/shared';
 import type { AppContext, SessionUser } from '../../../context.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { dbCause } from '../../../lib/text-guard.js';
 import { createProblem } from '../../problem/problem.store.js';
+import { progressStep, progressTotal } from '../../progress/progress.js';
+import { storeStatementPicture } from '../statement-images.js';
 import { DEFAULT_ZIP_LIMITS, readZipSafely, type ZipLimits } from '../testcase/safe-zip.js';
-import { parseFps } from './fps.parse.js';
+import { type FpsImage, parseFps } from './fps.parse.js';
+
+/** The statement fields pictures can appear in. */
+const TEXT_FIELDS = ['description', 'input', 'output', 'hint'] as const;
+type TextFields = Partial<Record<(typeof TEXT_FIELDS)[number], string>>;
+
+/** The forms a statement may use for a picture's `<src>`: as written, and for an absolute URL its path (HUSTOJ's statements link `/upload/…`). */
+function srcForms(src: string): string[] {
+  const forms = [src];
+  try {
+    const u = new URL(src);
+    if (u.pathname.length > 1) forms.push(`${u.pathname}${u.search}`);
+  } catch {
+    // not an absolute URL: only the text as written
+  }
+  return forms;
+}
+
+/**
+ * Stores an item's embedded pictures (statement-images.ts: the editor's limits, type by magic bytes) and points
+ * the statement at them: every `src="<original>"` (quoted, as written or its path) becomes the stored URL.
+ * Returns the rewritten fields and a note per picture that could not be stored.
+ */
+export async function storeFpsImages(
+  ctx: AppContext,
+  uid: string,
+  fields: TextFields,
+  images: FpsImage[],
+): Promise<{ fields: TextFields; notes: string[] }> {
+  const out: TextFields = { ...fields };
+  const notes: string[] = [];
+  for (const img of images) {
+    const r = await storeStatementPicture(
+      ctx,
+      img.data,
+      img.src.slice(img.src.lastIndexOf('/') + 1) || 'image',
+      uid,
+    );
+    if (!r.ok) {
+      notes.push(`picture not stored: ${r.reason}`);
+      continue;
+    }
+    for (const f of TEXT_FIELDS) {
+      let v = out[f];
+      if (!v) continue;
+      for (const form of srcForms(img.src))
+        v = v.split(`"${form}"`).join(`"${r.url}"`).split(`'${form}'`).join(`'${r.url}'`);
+      out[f] = v;
+    }
+  }
+  return { fields: out, notes };
+}
 
 /** The answer for one FPS item (doc 3 import problem). */
 export interface FpsImportItem {
@@ -61,8 +115,14 @@ export async function importFps(
   upload: { name: string; data: Buffer },
 ): Promise<FpsImportItem[]> {
   const out: FpsImportItem[] = [];
-  for (const doc of await fpsDocuments(upload.name, upload.data)) {
-    for (const item of parseFps(doc.xml)) {
+  // Every file parsed first: the progress (issue 28) knows the number of items before the first is stored.
+  const docs = (await fpsDocuments(upload.name, upload.data)).map((doc) => ({
+    doc,
+    items: parseFps(doc.xml),
+  }));
+  progressTotal(docs.reduce((n, d) => n + d.items.length, 0));
+  for (const { doc, items } of docs) {
+    for (const item of items) {
       if (!item.ok) {
         out.push({
           file: doc.file,
@@ -72,14 +132,22 @@ export async function importFps(
           imported: false,
           reason: item.reason,
         });
+        progressStep();
         continue;
       }
       try {
+        const pics = await storeFpsImages(ctx, user.uid, item.problem.problem, item.images);
         const created = await createProblem(ctx.db, {
           ...item.problem,
-          problem: { ...item.problem.problem, author: user.username, modifiedUser: user.username, auth: 1 },
+          problem: {
+            ...item.problem.problem,
+            ...pics.fields,
+            author: user.username,
+            modifiedUser: user.username,
+            auth: ProblemAuth.PUBLIC,
+          },
         });
-        const notes = [...item.notes];
+        const notes = [...item.notes, ...pics.notes];
         if (created.unknownLanguages.length) {
           notes.push(`templates for unknown languages skipped: ${created.unknownLanguages.join(', ')}`);
         }
@@ -98,6 +166,7 @@ export async function importFps(
             : `database refused the problem: ${dbCause(e)?.message ?? 'error'}`;
         out.push({ file: doc.file, title: item.title, pid: null, problemId: null, imported: false, reason });
       }
+      progressStep();
     }
   }
   return out;

@@ -4,8 +4,14 @@ import type { NewProblem } from '../../problem/problem.store.js';
 
 /** One FPS `<item>` turned into a problem to create, or refused with a reason. */
 export type FpsItem =
-  | { ok: true; title: string; problem: NewProblem; notes: string[] }
+  | { ok: true; title: string; problem: NewProblem; notes: string[]; images: FpsImage[] }
   | { ok: false; title: string; reason: string };
+
+/** An embedded picture: the URL the statement used (`<src>`) and its bytes (`<base64>`). */
+export interface FpsImage {
+  src: string;
+  data: Buffer;
+}
 
 /** FPS language names -> the judge's names; unknown names are kept as given (stored solutions only). */
 const LANGUAGE_MAP: Record<string, string> = {
@@ -42,6 +48,8 @@ const ARRAYS = new Set([
   'prepend',
   'append',
   'img',
+  'src',
+  'base64',
   'spj',
   'tpj',
 ]);
@@ -188,8 +196,13 @@ function parseItem(it: Record<string, unknown>): FpsItem {
     spjFields = { judgeMode: 'spj', spjCode: code, spjLanguage: lang, spjProtocol: 'hustoj' };
   }
   if (list(it.tpj).length) notes.push('<tpj> (third-party judge) ignored');
-  const images = list(it.img).length;
-  if (images) notes.push(`${images} embedded image(s) dropped; the statement keeps their original URLs`);
+  const images: FpsImage[] = [];
+  for (const img of list(it.img) as unknown as Record<string, unknown>[]) {
+    const src = text(list(img?.src)[0]).trim();
+    const b64 = text(list(img?.base64)[0]).replace(/\s+/g, '');
+    if (src && b64) images.push({ src, data: Buffer.from(b64, 'base64') });
+    else notes.push(`an <img> without ${src ? '<base64>' : '<src>'} skipped`);
+  }
 
   // HUSTOJ's prepend / template / append build the whole program around the user's part: we keep the joined
   // program as the editor template (our judge compiles exactly what the user submits).
@@ -218,6 +231,7 @@ function parseItem(it: Record<string, unknown>): FpsItem {
     ok: true,
     title,
     notes,
+    images,
     problem: {
       problem: {
         title,

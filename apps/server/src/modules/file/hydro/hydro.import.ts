@@ -1,3 +1,4 @@
+import { ProblemAuth } from '@oj/shared';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
@@ -192,7 +193,7 @@ async function buildHydro(ctx: AppContext, files: Files, folder: string): Promis
       ioWriteFileName: filename ? `${filename}.out` : null,
       userExtraFile: Object.keys(userExtraFile).length ? userExtraFile : null,
       isUploadCase: true,
-      auth: 1,
+      auth: ProblemAuth.PUBLIC,
     },
     testcases,
     languages: await allLanguageNames(ctx),
@@ -211,5 +212,14 @@ export async function importHydro(ctx: AppContext, entries: ZipFileEntry[]): Pro
     (n) => n === 'problem.yaml',
     'Hydro problem (problem.yaml)',
     (files, folder) => buildHydro(ctx, files, folder),
+    hydroTitle,
   );
+}
+
+/** The `title` of a folder's problem.yaml when it reads as YAML, else null (a refusal then names the folder). */
+function hydroTitle(files: Files): string | null {
+  const src = text(files, 'problem.yaml');
+  if (src == null) return null;
+  const raw = parseYaml(src) as { title?: unknown } | null;
+  return raw && typeof raw.title !== 'object' && raw.title != null ? String(raw.title) : null;
 }

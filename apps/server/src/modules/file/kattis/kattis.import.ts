@@ -1,8 +1,11 @@
+import { ProblemAuth } from '@oj/shared';
 import { parse as parseYaml } from 'yaml';
 import type { AppContext } from '../../../context.js';
-import type { NewProblem, NewTestcase } from '../../problem/problem.store.js';
+import type { NewTestcase } from '../../problem/problem.store.js';
+import { storeStatementPicture } from '../statement-images.js';
 import {
   allLanguageNames,
+  type BuiltProblem,
   checkLimits,
   type Files,
   type ImportResult,
@@ -14,7 +17,7 @@ import {
 } from '../testcase/import-common.js';
 import type { ZipFileEntry } from '../testcase/safe-zip.js';
 import { naturalCompare, spreadScores } from '../testcase/testcase.service.js';
-import { readKattisStatement } from './kattis.statement.js';
+import { graphicsCandidates, readKattisStatement, statementGraphics } from './kattis.statement.js';
 
 /** Kattis' default memory limit (MB) when problem.yaml sets none; time (ms) when no limit is given. */
 const KATTIS_DEFAULT_MEMORY_MB = 2048;
@@ -73,8 +76,28 @@ function groupPoints(y: Yaml | null): number | null {
   return r && r.length === 2 && Number.isFinite(Number(r[1])) ? Number(r[1]) : null;
 }
 
-/** Builds the NewProblem of one Kattis / ICPC package; refuses unsupported kinds with a reason. */
-async function buildKattis(ctx: AppContext, files: Files, folder: string): Promise<NewProblem> {
+/**
+ * Stores the pictures the LaTeX statement shows (`\includegraphics`) like editor uploads: name -> URL, plus notes
+ * for pictures that are not gif, jpg, png, bmp or webp (e.g. PDF or SVG figures) or too large.
+ */
+async function storeGraphics(
+  ctx: AppContext,
+  files: Files,
+): Promise<{ images: Map<string, string>; notes: string[] }> {
+  const images = new Map<string, string>();
+  const notes: string[] = [];
+  for (const name of statementGraphics(files)) {
+    const file = graphicsCandidates(files, name)[0];
+    if (!file) continue; // named in the statement's notes as not found
+    const r = await storeStatementPicture(ctx, files.get(file) as Buffer, file, null);
+    if (r.ok) images.set(name, r.url);
+    else notes.push(`picture not stored: ${r.reason}`);
+  }
+  return { images, notes };
+}
+
+/** Builds the problem of one Kattis / ICPC package; refuses unsupported kinds with a reason. */
+async function buildKattis(ctx: AppContext, files: Files, folder: string): Promise<BuiltProblem> {
   const meta = yamlAt(files, 'problem.yaml') ?? refuse('problem.yaml is missing');
   const title = titleOf(meta.name) || folder;
   const kinds = [
@@ -133,7 +156,8 @@ async function buildKattis(ctx: AppContext, files: Files, folder: string): Promi
       groupNum: r.group,
     };
   });
-  const st = readKattisStatement(files);
+  const pictures = await storeGraphics(ctx, files);
+  const st = readKattisStatement(files, pictures.images);
   const ioScore = subtasks
     ? [...new Map(refs.map((r) => [r.group, r.points ?? 0])).values()].reduce((a, b) => a + b, 0)
     : 100;
@@ -160,11 +184,12 @@ async function buildKattis(ctx: AppContext, files: Files, folder: string): Promi
       spjProtocol: 'kattis',
       judgeExtraFile: validator && Object.keys(validator.extra).length ? validator.extra : null,
       isUploadCase: true,
-      auth: 1,
+      auth: ProblemAuth.PUBLIC,
     },
     testcases,
     languages: await allLanguageNames(ctx),
     tags: [],
+    notes: [...st.notes, ...pictures.notes],
   };
 }
 

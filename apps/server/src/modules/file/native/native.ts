@@ -7,6 +7,7 @@ import { loadProblemByPid } from '../../problem/problem.access.js';
 import { problemCodeTemplates, problemLanguageNames, tagsByPid } from '../../problem/problem.query.js';
 import { problemFields } from '../../problem/problem.schema.js';
 import type { NewProblem } from '../../problem/problem.store.js';
+import { progressStep, progressTotal } from '../../progress/progress.js';
 import {
   checkLimits,
   type ImportResult,
@@ -47,6 +48,8 @@ const FIELDS = [
   'userExtraFile',
   'judgeExtraFile',
   'isRemoveEndBlank',
+  'tleRecheck',
+  'tleRecheckMargin',
   'openCaseResult',
   'isUploadCase',
   'isFileIO',
@@ -166,6 +169,7 @@ export async function importNative(ctx: AppContext, entries: ZipFileEntry[]): Pr
     [...files.keys()].filter((n) => /(^|\/)problem_[^/]+\.json$/.test(n)).sort(),
     'problem_<id>.json',
   );
+  progressTotal(jsons.length);
   const out: ImportResult[] = [];
   for (const j of jsons) {
     const folder = j.slice(0, -'.json'.length);
@@ -225,6 +229,7 @@ export async function importNative(ctx: AppContext, entries: ZipFileEntry[]): Pr
           );
     }
     out.push(r);
+    progressStep();
   }
   return out;
 }

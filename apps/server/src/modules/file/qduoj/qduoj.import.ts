@@ -1,3 +1,4 @@
+import { ProblemAuth } from '@oj/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import type { NewProblem, NewTestcase } from '../../problem/problem.store.js';
@@ -149,7 +150,7 @@ async function buildQduoj(ctx: AppContext, files: Files, jsonName: string): Prom
       spjLanguage,
       spjProtocol: 'testlib',
       isUploadCase: true,
-      auth: 1,
+      auth: ProblemAuth.PUBLIC,
     },
     testcases,
     languages: all,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context.js';
 import { languages } from '../../../db/schema/index.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { createProblem, type NewProblem } from '../../problem/problem.store.js';
+import { progressStep, progressTotal } from '../../progress/progress.js';
 import { readUpload } from '../storage.js';
 import { readZipSafely, resolveSymlinks, type ZipFileEntry } from './safe-zip.js';
 import { naturalCompare } from './testcase.service.js';
@@ -15,7 +16,12 @@ export interface ImportResult {
   problemId: string | null;
   imported: boolean;
   reason?: string;
+  /** What was left out although the problem was imported (LaTeX not converted, pictures not stored…). */
+  notes?: string[];
 }
+
+/** What an importer builds: the problem to store and, optionally, notes for the import result. */
+export type BuiltProblem = NewProblem & { notes?: string[] };
 
 /** Largest problem package accepted (bytes). */
 export const PACKAGE_MAX_BYTES = 256 * 1024 * 1024;
@@ -91,9 +97,9 @@ export function refuse(reason: string): never {
 export async function importOne(
   ctx: AppContext,
   title: string,
-  build: () => Promise<NewProblem> | NewProblem,
+  build: () => Promise<BuiltProblem> | BuiltProblem,
 ): Promise<ImportResult> {
-  let np: NewProblem;
+  let np: BuiltProblem;
   try {
     np = await build();
   } catch (e) {
@@ -110,7 +116,8 @@ export async function importOne(
   const t = np.problem.title || title;
   try {
     const created = await createProblem(ctx.db, np);
-    return { title: t, pid: created.id, problemId: created.problemId, imported: true };
+    const notes = np.notes?.length ? { notes: np.notes } : {};
+    return { title: t, pid: created.id, problemId: created.problemId, imported: true, ...notes };
   } catch (e) {
     // The transaction rolled back: nothing of this problem is stored.
     const err = e as Error & { cause?: Error };
@@ -177,17 +184,30 @@ export function requirePackages<T>(list: T[], what: string): T[] {
 
 /**
  * Imports every package of a zip (see splitPackages; `what` names one in the 400 when there is none), one
- * transaction each through importOne, titled by folder. Returns one ImportResult per package in folder order.
+ * transaction each through importOne. A refused package is titled by `titleOf` (its metadata's title, read
+ * leniently) or else by its folder. Returns one ImportResult per package in folder order.
  */
 export async function importPackages(
   ctx: AppContext,
   entries: ZipFileEntry[],
   marker: (name: string) => boolean,
   what: string,
-  build: (files: Files, folder: string) => Promise<NewProblem> | NewProblem,
+  build: (files: Files, folder: string) => Promise<BuiltProblem> | BuiltProblem,
+  titleOf?: (files: Files, folder: string) => string | null,
 ): Promise<ImportResult[]> {
   const pkgs = requirePackages(splitPackages(entries, marker), what);
+  progressTotal(pkgs.length);
   const out: ImportResult[] = [];
-  for (const p of pkgs) out.push(await importOne(ctx, p.name, () => build(p.files, p.name)));
+  for (const p of pkgs) {
+    // A refused package is listed under its own title where `titleOf` can read one, else its folder's name.
+    let title = p.name;
+    try {
+      title = titleOf?.(p.files, p.name)?.trim() || p.name;
+    } catch {
+      // unreadable metadata: the refusal's reason says why; the folder names it
+    }
+    out.push(await importOne(ctx, title, () => build(p.files, p.name)));
+    progressStep();
+  }
   return out;
 }

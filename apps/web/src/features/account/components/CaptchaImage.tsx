@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type Captcha, captchaSrc } from '../api/captcha.js';
 
-/** The server's captcha image beside its input (click to refresh); nothing until the captcha has loaded. */
+/** The server's captcha image beside its input (a button: click or Enter refreshes it); nothing until the captcha has loaded. */
 export function CaptchaImage({
   captcha,
   onRefresh,
@@ -12,13 +12,25 @@ export function CaptchaImage({
   const { t } = useTranslation('account');
   if (!captcha) return null;
   return (
-    <img
-      src={captchaSrc(captcha.img)}
-      alt={t('Captcha')}
-      title={t('Click_to_refresh')}
+    <button
+      type="button"
+      className="oj-plain-button"
       onClick={onRefresh}
-      className="oj-clickable"
-      style={{ height: 40, width: 110, border: '1px solid #d9d9d9', borderLeft: 'none', background: '#fff' }}
-    />
+      title={t('Click_to_refresh')}
+      aria-label={`${t('Captcha')} · ${t('Click_to_refresh')}`}
+      style={{ display: 'inline-flex', flex: 'none' }}
+    >
+      <img
+        src={captchaSrc(captcha.img)}
+        alt={t('Captcha')}
+        style={{
+          height: 40,
+          width: 110,
+          border: '1px solid var(--oj-border-control)',
+          borderLeft: 'none',
+          background: 'var(--oj-bg-container)',
+        }}
+      />
+    </button>
   );
 }

@@ -144,11 +144,14 @@ export const useAddFromPublic = (gid: number | null = null) =>
     onSuccess: refresh,
   });
 
-/** POST /api/group/add-contest-problem-from-group {problemId, cid, displayId}: one of the group's own problems. */
+/**
+ * POST /api/group/add-contest-problem-from-group {problemId, cid, displayId}: one of the group's own problems. A 404
+ * (not the group's problem) is not toasted here: the dialog shows the server's message (notifyAddFromGroupError).
+ */
 export const useAddContestProblemFromGroup = () =>
   useMutation({
     mutationFn: (b: { problemId: string; cid: number; displayId: string }) =>
-      apiPost<null>('/group/add-contest-problem-from-group', b),
+      apiPost<null>('/group/add-contest-problem-from-group', b, { silent404: true }),
     onSuccess: refresh,
   });
 

@@ -16,6 +16,7 @@ import { notify } from '../../../lib/notify.js';
 import { isSuperAdminRoles, useSession } from '../../../lib/session.js';
 import { formatTime } from '../../../lib/time.js';
 import { AuthTag, StatusTag } from '../../contest/components/ContestTags.js';
+import { SimilarityButton } from '../../similarity/components/SimilarityButton.js';
 import {
   type AdminContestListItem,
   useAdminContests,
@@ -188,6 +189,7 @@ export function ContestAdminList(props: { canManage?: (r: AdminContestListItem) 
                       data-testid="contest-ac-download"
                     />
                   </Tooltip>
+                  <SimilarityButton scope="contest" id={r.id} />
                   <Popconfirm
                     title={t('Delete_contest_confirm')}
                     okText={t('common:Delete')}

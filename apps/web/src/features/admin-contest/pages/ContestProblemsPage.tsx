@@ -6,6 +6,10 @@ import { useNavigate, useParams } from 'react-router';
 import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import {
+  GroupProblemPicker,
+  notifyAddFromGroupError,
+} from '../../admin-problem/components/GroupProblemPicker.js';
+import {
   type ContestAdminProblemRow,
   type ContestProblemLink,
   useAddContestProblemFromGroup,
@@ -17,10 +21,20 @@ import { AddFromPublicDialog } from '../components/AddFromPublicDialog.js';
 import { ContestProblemDialog } from '../components/ContestProblemDialog.js';
 
 /**
- * "Add from group problems" (doc 3 §2 group contests): the group problem's id and its display id in the contest,
- * both required; Enter submits.
+ * "Add from group problems" (doc 3 §2 group contests): the group problem's id (picked from the group's problems or
+ * typed) and its display id in the contest, both required; Enter submits; a problem not of the group is named so.
  */
-function AddFromGroupDialog({ cid, open, onClose }: { cid: number; open: boolean; onClose: () => void }) {
+function AddFromGroupDialog({
+  gid,
+  cid,
+  open,
+  onClose,
+}: {
+  gid: number;
+  cid: number;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('adminContest');
   const [problemId, setProblemId] = useState('');
   const [displayId, setDisplayId] = useState('');
@@ -39,6 +53,7 @@ function AddFromGroupDialog({ cid, open, onClose }: { cid: number; open: boolean
           setDisplayId('');
           onClose();
         },
+        onError: notifyAddFromGroupError,
       },
     );
   };
@@ -52,13 +67,13 @@ function AddFromGroupDialog({ cid, open, onClose }: { cid: number; open: boolean
       destroyOnHidden
     >
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Input
-          autoFocus
+        <GroupProblemPicker
+          gid={gid}
           value={problemId}
           placeholder={t('Problem_ID')}
-          onChange={(e) => setProblemId(e.target.value)}
-          onPressEnter={submit}
-          data-testid="contest-add-group-id"
+          onChange={setProblemId}
+          onEnter={submit}
+          testId="contest-add-group-id"
         />
         <Input
           value={displayId}
@@ -82,7 +97,8 @@ function AddFromGroupDialog({ cid, open, onClose }: { cid: number; open: boolean
 }
 
 /**
- * A contest's problem admin list (doc 3 contest problem list): the contest's problems with display id, display
+ * A contest's problem admin list (doc 3 contest problem list), headed by the contest's title (the back office
+ * header says "Contest problems"): the contest's problems with display id, display
  * title and balloon colour; edit that contest side, remove a problem from the contest (confirmed), add from the
  * public problems, create a contest-only problem, edit the problem itself. In a group's admin scope through the
  * group's calls, with add-from-group too.
@@ -104,34 +120,37 @@ export function ContestProblemsAdmin({ cid }: { cid: number }) {
 
   return (
     <Card
-      title={`${t('Contest_problems')}${contest.data ? ` — ${contest.data.title}` : ''}`}
-      extra={
-        <Space wrap>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setAdding(true)}
-            disabled={!contest.data}
-            data-testid="open-add-public"
-          >
-            {t('Add_from_public')}
-          </Button>
-          {gid != null && (
-            <Button icon={<PlusOutlined />} onClick={() => setAddingOwn(true)} data-testid="open-add-group">
-              {t('Add_from_group')}
-            </Button>
-          )}
-          <Button
-            icon={<PlusOutlined />}
-            onClick={() => navigate(paths.contestProblemCreate(cid))}
-            data-testid="create-contest-problem"
-          >
-            {t('Create_problem')}
-          </Button>
-          <Button onClick={() => navigate(paths.contests)}>{t('common:Back')}</Button>
-        </Space>
+      title={
+        <span style={{ whiteSpace: 'normal' }} data-testid="contest-problems-title">
+          {contest.data?.title ?? t('Contest_problems')}
+        </span>
       }
     >
+      {/* The actions under the contest's name (not in the card head), so at 375 px the name is not cut to "…". */}
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setAdding(true)}
+          disabled={!contest.data}
+          data-testid="open-add-public"
+        >
+          {t('Add_from_public')}
+        </Button>
+        {gid != null && (
+          <Button icon={<PlusOutlined />} onClick={() => setAddingOwn(true)} data-testid="open-add-group">
+            {t('Add_from_group')}
+          </Button>
+        )}
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => navigate(paths.contestProblemCreate(cid))}
+          data-testid="create-contest-problem"
+        >
+          {t('Create_problem')}
+        </Button>
+        <Button onClick={() => navigate(paths.contests)}>{t('common:Back')}</Button>
+      </Space>
       <Input.Search
         allowClear
         placeholder={t('Search_keyword')}
@@ -233,7 +252,9 @@ export function ContestProblemsAdmin({ cid }: { cid: number }) {
         />
       )}
       <ContestProblemDialog link={editing} onClose={() => setEditing(null)} />
-      {gid != null && <AddFromGroupDialog cid={cid} open={addingOwn} onClose={() => setAddingOwn(false)} />}
+      {gid != null && (
+        <AddFromGroupDialog gid={gid} cid={cid} open={addingOwn} onClose={() => setAddingOwn(false)} />
+      )}
     </Card>
   );
 }

@@ -1,16 +1,24 @@
 import { Badge, Card, Popover, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/time.js';
 import { type JudgeServer, useJudgeServerStatus } from '../api/judge-server.js';
 
 dayjs.extend(relativeTime);
 
+/** How long the oldest queued job has waited: `-` when none is queued, seconds under a minute, else minutes. */
+function oldestText(t: TFunction<'adminJudge'>, seconds: number | null): string {
+  if (seconds == null) return '-';
+  return seconds < 60 ? t('Seconds_n', { n: seconds }) : t('Minutes_n', { n: Math.floor(seconds / 60) });
+}
+
 /**
  * Judge server status (doc 3 back office "judge server and backend service status"): one row per judgehost
  * with name, languages, workers, running jobs, load, last heartbeat and state (online, offline, disabled, or
- * "cannot judge" with the reason the judgehost reported: it is leased nothing); queue counts on top.
+ * "cannot judge" with the reason the judgehost reported: it is leased nothing); on top the queue counts, the
+ * judging rate (submissions per minute over the last 5 minutes) and the oldest queued job's wait (issue 29).
  * Refreshes every 10 s. Usable on the dashboard or its own page.
  */
 export function JudgeServerCard() {
@@ -24,6 +32,17 @@ export function JudgeServerCard() {
         <Statistic title={t('Online')} value={online} suffix={`/ ${list.length}`} loading={q.isLoading} />
         <Statistic title={t('Queued')} value={q.data?.queue.queued ?? 0} loading={q.isLoading} />
         <Statistic title={t('Judging')} value={q.data?.queue.leased ?? 0} loading={q.isLoading} />
+        <Statistic
+          title={t('Judging_rate')}
+          value={q.data?.queue.ratePerMinute ?? 0}
+          suffix={t('Per_minute')}
+          loading={q.isLoading}
+        />
+        <Statistic
+          title={t('Oldest_job')}
+          value={oldestText(t, q.data?.queue.oldestAgeSeconds ?? null)}
+          loading={q.isLoading}
+        />
       </Space>
       <Table<JudgeServer>
         rowKey="id"

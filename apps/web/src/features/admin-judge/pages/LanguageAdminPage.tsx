@@ -14,7 +14,8 @@ import {
  * command and order; the edit dialog changes description, compile command, example template and seq.
  */
 export default function LanguageAdminPage() {
-  const { t } = useTranslation('adminJudge');
+  // remoteJudge: a remote language's OJ by its site's name (AtCoder, not the bare code AC).
+  const { t } = useTranslation(['adminJudge', 'remoteJudge']);
   const q = useAdminLanguages();
   const update = useUpdateLanguage();
   const [editing, setEditing] = useState<AdminLanguage | null>(null);
@@ -54,7 +55,7 @@ export default function LanguageAdminPage() {
             width: 170,
             render: (n: string, r) => (
               <>
-                {n} {r.oj !== 'ME' && <Tag>{r.oj}</Tag>}
+                {n} {r.oj !== 'ME' && <Tag>{t(`remoteJudge:oj.${r.oj}`, { defaultValue: r.oj })}</Tag>}
                 {!r.available && <Tag color="default">{t('Unavailable')}</Tag>}
               </>
             ),

@@ -38,3 +38,10 @@ export const useSaveNotice = () => useMutation({ mutationFn: saveNotice, onSucce
 /** DELETE /api/admin/msg/notice?id. */
 export const deleteNotice = (id: number) => apiDelete<null>('/admin/msg/notice', { id });
 export const useDeleteNotice = () => useMutation({ mutationFn: deleteNotice, onSuccess: refresh });
+
+/**
+ * POST /api/admin/msg/notice/push {id} -> { messages }: delivers an undelivered notice now instead of at the hourly
+ * push (an urgent notice). 400 when already pushed.
+ */
+export const pushNotice = (id: number) => apiPost<{ messages: number }>('/admin/msg/notice/push', { id });
+export const usePushNotice = () => useMutation({ mutationFn: pushNotice, onSuccess: refresh });

@@ -104,8 +104,8 @@ export function NoticeEditor({
           <MarkdownEditor
             rows={8}
             toolbar
-            onUploadImage={async (file) => (await uploadMdImage(file)).link}
-            onUploadFile={async (file) => (await uploadMdFile(file)).link}
+            onUploadImage={async (file, onProgress) => (await uploadMdImage(file, null, onProgress)).link}
+            onUploadFile={async (file, onProgress) => (await uploadMdFile(file, null, onProgress)).link}
             data-testid="notice-content"
           />
         </Form.Item>

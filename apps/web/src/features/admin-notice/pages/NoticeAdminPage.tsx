@@ -4,14 +4,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
 import { formatTime } from '../../../lib/time.js';
-import { type Notice, useDeleteNotice, useNotices, useSaveNotice } from '../api/admin-notice.js';
+import {
+  type Notice,
+  useDeleteNotice,
+  useNotices,
+  usePushNotice,
+  useSaveNotice,
+} from '../api/admin-notice.js';
 import { NoticeEditor } from '../components/NoticeEditor.js';
 
 const PAGE_SIZE = 10;
 
 /**
  * /admin/notice (doc 3 "Notification"; super admin): the notices with recipients and pushed state, create, edit
- * and delete. Notices reach the recipients' system messages by the hourly push (doc 1 §9).
+ * and delete. Notices reach the recipients' system messages by the hourly push (doc 1 §9), or at once with "Push
+ * now" (an urgent notice).
  */
 export default function NoticeAdminPage() {
   const { t } = useTranslation('adminNotice');
@@ -19,6 +26,7 @@ export default function NoticeAdminPage() {
   const q = useNotices({ currentPage: page, limit: PAGE_SIZE });
   const save = useSaveNotice();
   const remove = useDeleteNotice();
+  const push = usePushNotice();
   const [editing, setEditing] = useState<Notice | null | 'new'>(null);
 
   return (
@@ -85,6 +93,25 @@ export default function NoticeAdminPage() {
             key: 'actions',
             render: (_: unknown, r) => (
               <Space>
+                {!r.state && (
+                  <Popconfirm
+                    title={t('Push_now_tips')}
+                    okText={t('Push_now')}
+                    cancelText={t('common:Cancel')}
+                    onConfirm={async () => {
+                      try {
+                        const { messages } = await push.mutateAsync(r.id);
+                        notify.success(t('Pushed_to', { n: messages }));
+                      } catch {
+                        // shown by the api client
+                      }
+                    }}
+                  >
+                    <Button size="small" type="primary" ghost data-testid="notice-push">
+                      {t('Push_now')}
+                    </Button>
+                  </Popconfirm>
+                )}
                 <Button size="small" onClick={() => setEditing(r)} data-testid="notice-edit">
                   {t('common:Edit')}
                 </Button>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { unzipSync, zipSync } from 'fflate';
-import { apiDownload, apiUpload } from '../../../lib/api.js';
+import { apiDownload, apiUpload, type UploadProgress } from '../../../lib/api.js';
 import { saveBlob } from '../../../lib/save-blob.js';
 import { refreshProblems } from './admin-problem.js';
 
@@ -14,14 +14,20 @@ export interface UploadedCase {
 /**
  * POST /api/file/upload-testcase-zip?mode= (multipart `file`): the paired `*.in` / `*.out|*.ans` files and the
  * upload folder token to send back as `uploadTestcaseDir`. mode default|spj|interactive. With a `gid` the upload
- * is for that group's problem (its admins may upload; docs/groups.md).
+ * is for that group's problem (its admins may upload; docs/groups.md). `onProgress`: bytes sent / total.
  */
-export const uploadTestcaseZip = (file: File, mode: string, gid: number | null = null) =>
+export const uploadTestcaseZip = (
+  file: File,
+  mode: string,
+  gid: number | null = null,
+  onProgress?: UploadProgress,
+) =>
   apiUpload<{ fileList: UploadedCase[]; fileListDir: string }>(
     `/file/upload-testcase-zip?mode=${encodeURIComponent(mode)}${gid == null ? '' : `&gid=${gid}`}`,
     'file',
     file,
     file.name,
+    onProgress,
   );
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9_.+-]/g, '_');
@@ -73,15 +79,27 @@ export interface ImportResult {
   problemId: string | null;
   imported: boolean;
   reason?: string;
+  /** What the importer could not carry over (LaTeX it kept as text, pictures it could not store). */
+  notes?: string[];
 }
 
-/** POST the package to the format's import endpoint; answers one result per problem found. */
-export async function importProblems(format: ImportFormat, file: File): Promise<ImportResult[]> {
+/**
+ * POST the package to the format's import endpoint; answers one result per problem found. `onProgress`: bytes of
+ * the package sent / total; `progressId`: the server's count of problems done, polled (issue 28).
+ */
+export async function importProblems(
+  format: ImportFormat,
+  file: File,
+  onProgress?: UploadProgress,
+  progressId?: string,
+): Promise<ImportResult[]> {
   const f = IMPORT_FORMATS.find((x) => x.key === format) ?? IMPORT_FORMATS[0];
-  return apiUpload<ImportResult[]>(f.url, 'file', file, file.name);
+  const url = progressId ? `${f.url}?progressId=${encodeURIComponent(progressId)}` : f.url;
+  return apiUpload<ImportResult[]>(url, 'file', file, file.name, onProgress);
 }
 export const useImportProblems = () =>
   useMutation({
-    mutationFn: (v: { format: ImportFormat; file: File }) => importProblems(v.format, v.file),
+    mutationFn: (v: { format: ImportFormat; file: File; onProgress?: UploadProgress; progressId?: string }) =>
+      importProblems(v.format, v.file, v.onProgress, v.progressId),
     onSuccess: refreshProblems,
   });

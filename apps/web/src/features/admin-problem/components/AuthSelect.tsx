@@ -19,6 +19,7 @@ export function AuthSelect(props: {
       size={props.size}
       disabled={props.disabled}
       style={{ width: '100%', minWidth: 96 }}
+      aria-label={t('Auth')}
       options={[
         { value: ProblemAuth.PUBLIC, label: t('Auth_public') },
         { value: ProblemAuth.PRIVATE, label: t('Auth_private') },

@@ -1,4 +1,4 @@
-import { DIFFICULTIES, ProblemType } from '@oj/shared';
+import { DIFFICULTIES, PROBLEM_LIMITS, ProblemType } from '@oj/shared';
 import { Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TagItem } from '../api/tags.js';
@@ -28,12 +28,12 @@ export function BasicFields({
           required
           rules={rules('problemId', t('Problem_ID'))}
         >
-          <Input maxLength={100} data-testid="problem-id" />
+          <Input maxLength={PROBLEM_LIMITS.problemIdMax} data-testid="problem-id" />
         </Form.Item>
       </Col>
       <Col xs={24} md={16}>
         <Form.Item name="title" label={t('Title')} required rules={rules('title', t('Title'))}>
-          <Input maxLength={255} data-testid="problem-title" />
+          <Input maxLength={PROBLEM_LIMITS.titleMax} data-testid="problem-title" />
         </Form.Item>
       </Col>
       <Col xs={12} md={6}>
@@ -43,7 +43,12 @@ export function BasicFields({
           required
           rules={rules('timeLimit', t('Time_limit_ms'))}
         >
-          <InputNumber min={1} max={30000} precision={0} style={{ width: '100%' }} />
+          <InputNumber
+            min={PROBLEM_LIMITS.timeLimitMs.min}
+            max={PROBLEM_LIMITS.timeLimitMs.max}
+            precision={0}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Col>
       <Col xs={12} md={6}>
@@ -53,7 +58,12 @@ export function BasicFields({
           required
           rules={rules('memoryLimit', t('Memory_limit_mb'))}
         >
-          <InputNumber min={1} max={4096} precision={0} style={{ width: '100%' }} />
+          <InputNumber
+            min={PROBLEM_LIMITS.memoryLimitMb.min}
+            max={PROBLEM_LIMITS.memoryLimitMb.max}
+            precision={0}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Col>
       <Col xs={12} md={6}>
@@ -63,7 +73,12 @@ export function BasicFields({
           required
           rules={rules('stackLimit', t('Stack_limit_mb'))}
         >
-          <InputNumber min={1} max={4096} precision={0} style={{ width: '100%' }} />
+          <InputNumber
+            min={PROBLEM_LIMITS.stackLimitMb.min}
+            max={PROBLEM_LIMITS.stackLimitMb.max}
+            precision={0}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
       </Col>
       <Col xs={12} md={6}>

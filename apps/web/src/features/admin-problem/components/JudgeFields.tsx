@@ -5,11 +5,12 @@ import type { LanguageItem } from '../api/languages.js';
 import { useProblemRules } from '../lib/field-rules.js';
 import { ExtraFilesField } from './ExtraFilesField.js';
 import { SpjCompileButton } from './SpjCompileButton.js';
+import { TleRecheckFields } from './TleRecheckFields.js';
 
 /**
  * Judge settings of the problem editor (doc 3 §3, §4): judge mode (default / special / interactive, with the
  * explanatory dialog on change), checker or interactor code and language, judge case mode, file IO names,
- * trailing-blank removal, case-result publishing, code sharing, and the extra files for user and judge. The
+ * trailing-blank removal, case-result publishing, code sharing, the borderline TLE re-check, and the extra files for user and judge. The
  * checker code has a Compile button; `spjCompiled` / `onSpjCompiled` carry the last successful compile.
  */
 export function JudgeFields({
@@ -110,6 +111,7 @@ export function JudgeFields({
           </Form.Item>
         </Col>
       </Row>
+      <TleRecheckFields />
       {fileIO && (
         <Row gutter={12}>
           <Col xs={24} md={12}>

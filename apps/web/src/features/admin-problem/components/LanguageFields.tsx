@@ -5,14 +5,17 @@ import { useProblemRules } from '../lib/field-rules.js';
 
 /**
  * Languages of the problem (checkbox group, at least one) and a code template per chosen language (doc 3 §3
- * code templates: enabled flag + code; an enabled template must not be empty, doc 3 §5).
+ * code templates: enabled flag + code; an enabled template must not be empty, doc 3 §5). `languages` are the
+ * available ones; a template panel shows for each chosen language among them.
  */
 export function LanguageFields({ languages }: { languages: LanguageItem[] }) {
   const { t } = useTranslation('adminProblem');
   const rules = useProblemRules();
   const form = Form.useFormInstance();
-  const chosen: string[] = Form.useWatch('languages', form) ?? [];
   const names = languages.map((l) => l.name);
+  // Template panels only for chosen languages that are offered: a saved language now marked unavailable (no
+  // judgehost runs it) has no checkbox, so no template panel either (issue 25 cosmetic).
+  const chosen: string[] = (Form.useWatch('languages', form) ?? []).filter((l: string) => names.includes(l));
   return (
     <>
       <Form.Item

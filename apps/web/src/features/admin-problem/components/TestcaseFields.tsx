@@ -3,6 +3,7 @@ import { ProblemType } from '@oj/shared';
 import { Button, Form, InputNumber, Radio, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadProgressBar, useUploadProgress } from '../../../components/UploadProgress.js';
 import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import { uploadTestcaseZip } from '../api/files.js';
@@ -56,6 +57,7 @@ export function TestcaseFields() {
   const caseMode: string = Form.useWatch('judgeCaseMode', form) ?? 'default';
   const uploaded: CaseRow[] = Form.useWatch('uploadedCases', form) ?? [];
   const [uploading, setUploading] = useState(false);
+  const progress = useUploadProgress();
   const { gid } = useAdminScope();
   const oi = type === ProblemType.OI;
   const subtask = isSubtaskMode(caseMode);
@@ -63,7 +65,8 @@ export function TestcaseFields() {
   const onUpload = async (file: File) => {
     setUploading(true);
     try {
-      const res = await uploadTestcaseZip(file, form.getFieldValue('judgeMode') ?? 'default', gid);
+      const mode = form.getFieldValue('judgeMode') ?? 'default';
+      const res = await progress.track((onProgress) => uploadTestcaseZip(file, mode, gid, onProgress));
       const rows: CaseRow[] = res.fileList.map((c) => ({
         input: c.input,
         output: c.output,
@@ -105,6 +108,7 @@ export function TestcaseFields() {
                 {t('Choose_zip')}
               </Button>
             </Upload>
+            <UploadProgressBar state={progress.state} />
             <Form.List name="uploadedCases">
               {(fields) => (
                 <Table

@@ -90,3 +90,18 @@ describe('toBody', () => {
     expect(body.problem.examples).toEqual([]);
   });
 });
+
+describe('toBody: the borderline TLE re-check fields (issue 29 part 3)', () => {
+  it('a new problem follows the site default with the site margin', () => {
+    expect(toBody(valid(), [], null, null).problem).toMatchObject({
+      tleRecheck: 'default',
+      tleRecheckMargin: null,
+    });
+  });
+  it('sends the switch and margin as set; switched off sends no margin', () => {
+    const on = toBody({ ...valid(), tleRecheck: 'on', tleRecheckMargin: 8 }, [], 1, null).problem;
+    expect(on).toMatchObject({ tleRecheck: 'on', tleRecheckMargin: 8 });
+    const off = toBody({ ...valid(), tleRecheck: 'off', tleRecheckMargin: 8 }, [], 1, null).problem;
+    expect(off).toMatchObject({ tleRecheck: 'off', tleRecheckMargin: null });
+  });
+});

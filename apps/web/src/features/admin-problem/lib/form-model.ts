@@ -6,6 +6,8 @@ import {
   LIMITS,
   ProblemAuth,
   ProblemType,
+  TLE_RECHECK_MODES,
+  type TleRecheckMode,
 } from '@oj/shared';
 import type { AdminCase, AdminProblem, ProblemBody } from '../api/admin-problem.js';
 
@@ -71,6 +73,9 @@ export interface ProblemFormValues {
   ioReadFileName: string;
   ioWriteFileName: string;
   isRemoveEndBlank: boolean;
+  /** Borderline TLE re-check: `default` (the site's Switch config), `on`, `off`; margin % (null = site's). */
+  tleRecheck: TleRecheckMode;
+  tleRecheckMargin: number | null;
   openCaseResult: boolean;
   codeShare: boolean;
   userExtraFiles: FileRow[];
@@ -118,6 +123,8 @@ export function emptyForm(author = ''): ProblemFormValues {
     ioReadFileName: '',
     ioWriteFileName: '',
     isRemoveEndBlank: true,
+    tleRecheck: 'default',
+    tleRecheckMargin: null,
     openCaseResult: false,
     codeShare: true,
     userExtraFiles: [],
@@ -189,6 +196,10 @@ export function fromProblem(p: AdminProblem, cases: AdminCase[]): ProblemFormVal
     ioReadFileName: p.ioReadFileName ?? '',
     ioWriteFileName: p.ioWriteFileName ?? '',
     isRemoveEndBlank: p.isRemoveEndBlank,
+    tleRecheck: (TLE_RECHECK_MODES as readonly string[]).includes(p.tleRecheck)
+      ? (p.tleRecheck as TleRecheckMode)
+      : 'default',
+    tleRecheckMargin: p.tleRecheckMargin ?? null,
     openCaseResult: p.openCaseResult,
     codeShare: p.codeShare,
     userExtraFiles: toFiles(p.userExtraFile),
@@ -290,6 +301,8 @@ export function toBody(
       userExtraFile: fromFiles(v.userExtraFiles),
       judgeExtraFile: fromFiles(v.judgeExtraFiles),
       isRemoveEndBlank: v.isRemoveEndBlank,
+      tleRecheck: v.tleRecheck,
+      tleRecheckMargin: v.tleRecheck === 'off' ? null : (v.tleRecheckMargin ?? null),
       openCaseResult: v.openCaseResult,
       isUploadCase: v.isUploadCase,
       isFileIO: v.isFileIO,

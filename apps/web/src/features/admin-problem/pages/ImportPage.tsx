@@ -3,12 +3,15 @@ import { Alert, Card, Radio, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { JobProgressBar, useJobProgress } from '../../../components/JobProgress.js';
+import { UploadProgressBar, useUploadProgress } from '../../../components/UploadProgress.js';
 import { notify } from '../../../lib/notify.js';
 import { IMPORT_FORMATS, type ImportFormat, type ImportResult, useImportProblems } from '../api/files.js';
 
 /**
  * /admin/problem/import (doc 3 export/import problem): upload an FPS xml or zip, a QDUOJ, Hydro, native or Kattis
- * package zip, then show one row per problem found: title, problem id, imported or refused with the reason.
+ * package zip, then show one row per problem found: title, problem id, imported (with what could not be carried
+ * over: LaTeX kept as text, pictures not stored) or refused with the reason.
  * Export is on the problem list (one problem) and the batch operation page (several).
  */
 export default function ImportPage() {
@@ -17,16 +20,24 @@ export default function ImportPage() {
   const [results, setResults] = useState<ImportResult[] | null>(null);
   const [fileName, setFileName] = useState('');
   const imp = useImportProblems();
+  const progress = useUploadProgress();
+  const job = useJobProgress();
   const spec = IMPORT_FORMATS.find((f) => f.key === format) ?? IMPORT_FORMATS[0];
 
   const onFile = async (file: File) => {
     setResults(null);
     setFileName(file.name);
     try {
-      const r = await imp.mutateAsync({ format, file });
+      const progressId = job.begin();
+      const r = await progress.track((onProgress) =>
+        imp.mutateAsync({ format, file, onProgress, progressId }),
+      );
       setResults(r);
       const n = r.filter((x) => x.imported).length;
-      (n === r.length ? notify.success : notify.warning)(t('Imported_n_of_m', { n, m: r.length }));
+      // The toast's kind matches the summary below: all imported green, some orange, none red.
+      (n === r.length ? notify.success : n ? notify.warning : notify.error)(
+        t('Imported_n_of_m', { n, m: r.length }),
+      );
     } catch {
       // Upload failure: the api client showed the server message
     }
@@ -62,6 +73,10 @@ export default function ImportPage() {
           {imp.isPending ? t('Importing') : t('Import_drop', { accept: spec.accept })}
         </p>
       </Upload.Dragger>
+      <div style={{ marginTop: 12 }}>
+        <UploadProgressBar state={progress.state} />
+        <JobProgressBar progress={job.progress} />
+      </div>
       {results && (
         <>
           <Alert
@@ -93,7 +108,19 @@ export default function ImportPage() {
                 width: '36%',
                 render: (_v, r) =>
                   r.imported ? (
-                    <Tag color="success">{t('Imported')}</Tag>
+                    <span>
+                      <Tag color={r.notes?.length ? 'warning' : 'success'}>{t('Imported')}</Tag>
+                      {r.notes?.map((n) => (
+                        <Typography.Paragraph
+                          key={n}
+                          type="warning"
+                          style={{ margin: '4px 0 0' }}
+                          data-testid="import-note"
+                        >
+                          {n}
+                        </Typography.Paragraph>
+                      ))}
+                    </span>
                   ) : (
                     <span>
                       <Tag color="error">{t('Refused')}</Tag>

@@ -11,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
+import { ImportRemoteProblemButton } from '../../remote-judge/components/ImportRemoteProblemButton.js';
+import { SimilarityButton } from '../../similarity/components/SimilarityButton.js';
 import {
   type AdminProblemRow,
   useAdminProblems,
@@ -62,14 +64,17 @@ export function ProblemAdminList({
     <Card
       title={t('Problem_list')}
       extra={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => navigate(paths.problemCreate)}
-          data-testid="admin-problem-create"
-        >
-          {t('Create_problem')}
-        </Button>
+        <Space wrap>
+          {gid == null && <ImportRemoteProblemButton />}
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => navigate(paths.problemCreate)}
+            data-testid="admin-problem-create"
+          >
+            {t('Create_problem')}
+          </Button>
+        </Space>
       }
       styles={{ body: { paddingTop: 12 } }}
     >
@@ -116,7 +121,7 @@ export function ProblemAdminList({
             render: (title: string, r: AdminProblemRow) =>
               narrow ? (
                 <>
-                  <div style={{ color: '#888', fontSize: 12 }}>{r.problemId}</div>
+                  <div style={{ color: 'var(--oj-text-tertiary)', fontSize: 12 }}>{r.problemId}</div>
                   {title}
                 </>
               ) : (
@@ -159,6 +164,7 @@ export function ProblemAdminList({
                     />
                   </Tooltip>
                 )}
+                {canManage(r) && <SimilarityButton scope="problem" id={r.id} />}
                 <Tooltip title={t('Download_testcase')}>
                   <Button
                     size="small"

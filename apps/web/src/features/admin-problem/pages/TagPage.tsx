@@ -13,10 +13,10 @@ import {
   Select,
   Space,
   Table,
-  Tag,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColorTag } from '../../../components/ColorTag.js';
 import { notify } from '../../../lib/notify.js';
 import {
   type ClassificationItem,
@@ -276,7 +276,7 @@ export default function TagPage() {
               {
                 title: t('Tag_name'),
                 dataIndex: 'name',
-                render: (n: string, r) => <Tag color={r.color}>{n}</Tag>,
+                render: (n: string, r) => <ColorTag color={r.color}>{n}</ColorTag>,
               },
               {
                 title: t('Classification'),

@@ -128,11 +128,14 @@ export const useAddTrainingProblem = (gid: number | null = null) =>
     onSuccess: refresh,
   });
 
-/** POST /api/group/add-training-problem-from-group {problemId, tid, displayId?}: one of the group's own problems. */
+/**
+ * POST /api/group/add-training-problem-from-group {problemId, tid, displayId?}: one of the group's own problems. A
+ * 404 (not the group's problem) is not toasted here: the dialog shows the server's message (notifyAddFromGroupError).
+ */
 export const useAddTrainingProblemFromGroup = () =>
   useMutation({
     mutationFn: (b: { problemId: string; tid: number; displayId?: string }) =>
-      apiPost<null>('/group/add-training-problem-from-group', b),
+      apiPost<null>('/group/add-training-problem-from-group', b, { silent404: true }),
     onSuccess: refresh,
   });
 

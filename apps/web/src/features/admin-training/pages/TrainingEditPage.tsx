@@ -11,12 +11,11 @@ import {
   Select,
   Skeleton,
   Switch,
-  Tabs,
 } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { Markdown } from '../../../components/Markdown.js';
+import { MarkdownEditor } from '../../../components/MarkdownEditor.js';
 import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import { useTrainingCategories } from '../../training/api/training.js';
@@ -48,7 +47,6 @@ export function TrainingEditor({ tid }: { tid: number | null }) {
   const save = useSaveTraining(gid);
   const [form] = Form.useForm<Values>();
   const auth = Form.useWatch('auth', form);
-  const description = Form.useWatch('description', form);
 
   useEffect(() => {
     const tr = existing.data?.training;
@@ -177,22 +175,14 @@ export function TrainingEditor({ tid }: { tid: number | null }) {
           label={t('Description')}
           rules={[{ required: true, whitespace: true, message: t('Description_required') }]}
         >
-          <Input.TextArea
+          {/* The app's one markdown editor: its preview says where the preview appears while the text is empty
+              (an empty Preview tab before; issue 25 cosmetic). */}
+          <MarkdownEditor
             rows={8}
             maxLength={TRAINING_LIMITS.descriptionMax}
             data-testid="training-form-description"
           />
         </Form.Item>
-        <Tabs
-          size="small"
-          items={[
-            {
-              key: 'preview',
-              label: t('Preview'),
-              children: <Markdown source={description ?? ''} />,
-            },
-          ]}
-        />
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="training-form-save">
           {t('Save')}
         </Button>

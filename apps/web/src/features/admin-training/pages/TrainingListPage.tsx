@@ -8,6 +8,7 @@ import { useAdminScope } from '../../../lib/admin-scope.js';
 import { notify } from '../../../lib/notify.js';
 import { isSuperAdminRoles, useSession } from '../../../lib/session.js';
 import { formatTime } from '../../../lib/time.js';
+import { SimilarityButton } from '../../similarity/components/SimilarityButton.js';
 import { CategoryTag, TrainingAuthTag } from '../../training/components/TrainingTags.js';
 import { useAdminTrainings, useChangeTrainingStatus, useDeleteTraining } from '../api/admin-training.js';
 
@@ -127,6 +128,7 @@ export function TrainingAdminList(props: {
                         data-testid="admin-training-problems"
                       />
                     </Tooltip>
+                    <SimilarityButton scope="training" id={r.id} />
                   </>
                 )}
                 {canDelete(r) && (

@@ -9,6 +9,10 @@ import { useChangeProblemAuth, useDeleteProblem } from '../../admin-problem/api/
 import { downloadTestcases } from '../../admin-problem/api/files.js';
 import { AuthSelect } from '../../admin-problem/components/AuthSelect.js';
 import {
+  GroupProblemPicker,
+  notifyAddFromGroupError,
+} from '../../admin-problem/components/GroupProblemPicker.js';
+import {
   type TrainingAdminProblemRow,
   useAddTrainingProblem,
   useAddTrainingProblemFromGroup,
@@ -91,9 +95,20 @@ function AddFromPublic({ tid, open, onClose }: { tid: number; open: boolean; onC
 
 /**
  * "Add from group problems" (doc 3 §2 group trainings): one required Problem ID field (the group's own problem,
- * short-name prefix optional) with an Add button; Enter submits.
+ * short-name prefix optional; picked from the group's problems or typed) with an Add button; Enter submits; a
+ * problem not of the group is named so.
  */
-function AddFromGroup({ tid, open, onClose }: { tid: number; open: boolean; onClose: () => void }) {
+function AddFromGroup({
+  gid,
+  tid,
+  open,
+  onClose,
+}: {
+  gid: number;
+  tid: number;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['adminTraining', 'training']);
   const [problemId, setProblemId] = useState('');
   const add = useAddTrainingProblemFromGroup();
@@ -111,6 +126,7 @@ function AddFromGroup({ tid, open, onClose }: { tid: number; open: boolean; onCl
           setProblemId('');
           onClose();
         },
+        onError: notifyAddFromGroupError,
       },
     );
   };
@@ -124,13 +140,13 @@ function AddFromGroup({ tid, open, onClose }: { tid: number; open: boolean; onCl
       destroyOnHidden
     >
       <Space.Compact style={{ width: '100%' }}>
-        <Input
-          autoFocus
+        <GroupProblemPicker
+          gid={gid}
           value={problemId}
           placeholder={t('Problem_id')}
-          onChange={(e) => setProblemId(e.target.value)}
-          onPressEnter={submit}
-          data-testid="training-add-group-id"
+          onChange={setProblemId}
+          onEnter={submit}
+          testId="training-add-group-id"
         />
         <Button
           type="primary"
@@ -341,7 +357,9 @@ export function TrainingProblemsAdmin({ tid }: { tid: number }) {
         ]}
       />
       <AddFromPublic tid={tid} open={adding} onClose={() => setAdding(false)} />
-      {gid != null && <AddFromGroup tid={tid} open={addingOwn} onClose={() => setAddingOwn(false)} />}
+      {gid != null && (
+        <AddFromGroup gid={gid} tid={tid} open={addingOwn} onClose={() => setAddingOwn(false)} />
+      )}
     </Card>
   );
 }

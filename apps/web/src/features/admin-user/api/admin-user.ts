@@ -1,4 +1,4 @@
-import type { AdminGenerateUserBody, Page } from '@oj/shared';
+import type { AdminGenerateUserBody, AdminUserRow, Page, SessionItem } from '@oj/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
@@ -10,19 +10,8 @@ export const adminUserKeys = {
 };
 
 /** A row of GET /api/admin/user/get-user-list (doc 3 admin "User"). */
-export interface AdminUserRow {
-  uid: string;
-  username: string;
-  email: string | null;
-  nickname: string;
-  realname: string;
-  gender: string;
-  school: string;
-  role: number;
-  status: number;
-  recentLoginTime: string | null;
-  gmtCreate: string;
-}
+export type { AdminUserRow };
+
 export interface UserListParams {
   keyword: string;
   currentPage: number;
@@ -78,3 +67,23 @@ export const useGenerateUsers = () =>
 
 /** The xlsx sheet of generated usernames and passwords. */
 export const downloadGenerated = (key: string) => apiDownload('/file/generate-user-excel', { key });
+
+/** GET /api/admin/user/get-user-sessions?uid -> the user's live sessions, newest first (super admin). */
+export const useUserSessions = (uid: string | null) =>
+  useQuery({
+    queryKey: [...adminUserKeys.all, 'sessions', uid] as const,
+    queryFn: () => apiGet<SessionItem[]>('/admin/user/get-user-sessions', { uid }),
+    enabled: uid !== null,
+    staleTime: 0,
+  });
+
+/**
+ * POST /api/admin/user/revoke-sessions {uid, sessionId?} -> {revoked}: signs the user out of one session, or of
+ * all without `sessionId`; the user's next request answers 401.
+ */
+export const useRevokeSessions = () =>
+  useMutation({
+    mutationFn: (b: { uid: string; sessionId?: string }) =>
+      apiPost<{ revoked: number }>('/admin/user/revoke-sessions', b),
+    onSuccess: refresh,
+  });

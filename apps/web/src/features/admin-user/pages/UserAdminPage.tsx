@@ -1,3 +1,4 @@
+import { Role } from '@oj/shared';
 import { Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +8,19 @@ import { type AdminUserRow, useAdminUsers, useDeleteUsers } from '../api/admin-u
 import { EditUserDialog } from '../components/EditUserDialog.js';
 import { GenerateUsers } from '../components/GenerateUsers.js';
 import { ImportUsers } from '../components/ImportUsers.js';
+import { UserSessionsDialog } from '../components/UserSessionsDialog.js';
 
 /**
  * /admin/user (super admin; doc 3 admin "Users", issue 9 §2): user list with search and paging, edit dialog,
- * batch delete, CSV import with preview and refused rows, account generation with xlsx download.
+ * batch delete, CSV import with preview and refused rows, account generation with xlsx download, a user's
+ * sessions with sign-out (revoke).
  */
 export default function UserAdminPage() {
   const { t } = useTranslation('adminUser');
   const [params, setParams] = useState({ keyword: '', currentPage: 1, limit: 10 });
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<AdminUserRow | null>(null);
   const q = useAdminUsers(params);
   const del = useDeleteUsers();
   const me = useSession().userInfo?.uid;
@@ -63,7 +67,7 @@ export default function UserAdminPage() {
           rowSelection={{
             selectedRowKeys: selected,
             onChange: (keys) => setSelected(keys as string[]),
-            getCheckboxProps: (r) => ({ disabled: r.uid === me || r.role === 1000 }),
+            getCheckboxProps: (r) => ({ disabled: r.uid === me || r.role === Role.ROOT }),
           }}
           pagination={{
             current: params.currentPage,
@@ -93,14 +97,17 @@ export default function UserAdminPage() {
             },
             {
               title: t('Option'),
-              width: 150,
+              width: 230,
               fixed: 'right',
               render: (_v, r) => (
                 <Space>
                   <Button size="small" onClick={() => setEditing(r)}>
                     {t('Edit')}
                   </Button>
-                  {r.uid !== me && r.role !== 1000 && (
+                  <Button size="small" onClick={() => setSessionsOf(r)} data-testid="user-sessions-open">
+                    {t('Sessions')}
+                  </Button>
+                  {r.uid !== me && r.role !== Role.ROOT && (
                     <Popconfirm title={t('Delete_confirm', { n: 1 })} onConfirm={() => onDelete([r.uid])}>
                       <Button size="small" danger>
                         {t('Delete')}
@@ -116,6 +123,7 @@ export default function UserAdminPage() {
       <ImportUsers />
       <GenerateUsers />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <UserSessionsDialog user={sessionsOf} onClose={() => setSessionsOf(null)} />
     </Space>
   );
 }

@@ -1,5 +1,6 @@
 import type {
   CarouselItem,
+  DeploymentConfig,
   EmailConfigView,
   SetEmailConfigBody,
   SetSwitchConfigBody,
@@ -7,7 +8,7 @@ import type {
   WebsiteConfig,
 } from '@oj/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost, apiPut, apiUpload } from '../../../lib/api.js';
+import { apiDelete, apiGet, apiPost, apiPut, apiUpload, type UploadProgress } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { configKeys } from '../../config/api/keys.js';
 import { homeKeys } from '../../home/api/keys.js';
@@ -61,9 +62,9 @@ export const useUpdateSwitch = () =>
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.switches() }),
   });
 
-/** POST /api/admin/home-carousel (multipart `image`) -> {id, url}. */
-export const uploadCarousel = (file: File) =>
-  apiUpload<CarouselItem>('/admin/home-carousel', 'image', file, file.name);
+/** POST /api/admin/home-carousel (multipart `image`) -> {id, url}; `onProgress`: bytes sent / total. */
+export const uploadCarousel = ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) =>
+  apiUpload<CarouselItem>('/admin/home-carousel', 'image', file, file.name, onProgress);
 /** DELETE /api/admin/home-carousel?id= */
 export const deleteCarousel = (id: number) => apiDelete<unknown>('/admin/home-carousel', { id });
 const refreshCarousel = () => void queryClient.invalidateQueries({ queryKey: homeKeys.carousel() });
@@ -71,3 +72,14 @@ export const useUploadCarousel = () =>
   useMutation({ mutationFn: uploadCarousel, onSuccess: refreshCarousel });
 export const useDeleteCarousel = () =>
   useMutation({ mutationFn: deleteCarousel, onSuccess: refreshCarousel });
+
+/**
+ * GET /api/admin/config/get-deployment-config (super admin): the read-only datasource (DATABASE_URL masked), judge
+ * and mobile SMS sections that the deployment fixes.
+ */
+export const deploymentConfigQuery = () =>
+  queryOptions({
+    queryKey: [...adminKeys.all, 'deployment-config'] as const,
+    queryFn: () => apiGet<DeploymentConfig>('/admin/config/get-deployment-config'),
+  });
+export const useDeploymentConfig = () => useQuery(deploymentConfigQuery());

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Image, Popconfirm, Space, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkAvatarFile } from '../../../components/avatar-check.js';
+import { UploadProgressBar, useUploadProgress } from '../../../components/UploadProgress.js';
 import { notify } from '../../../lib/notify.js';
 import { useHomeCarousel } from '../../home/api/home.js';
 import { useDeleteCarousel, useUploadCarousel } from '../api/admin-config.js';
@@ -12,6 +13,7 @@ export function CarouselManager() {
   const { data } = useHomeCarousel();
   const upload = useUploadCarousel();
   const remove = useDeleteCarousel();
+  const progress = useUploadProgress();
 
   const beforeUpload = (file: File) => {
     // Same image types as avatars; the size cap is the server's.
@@ -19,7 +21,10 @@ export function CarouselManager() {
       notify.error(t('common:File_type_not_supported', { name: file.name }));
       return false;
     }
-    upload.mutate(file, { onSuccess: () => notify.success(t('Upload_successfully')) });
+    progress
+      .track((onProgress) => upload.mutateAsync({ file, onProgress }))
+      .then(() => notify.success(t('Upload_successfully')))
+      .catch(() => undefined); // the api client showed the message
     return false;
   };
 
@@ -46,6 +51,9 @@ export function CarouselManager() {
           </Button>
         </Upload>
       </Space>
+      <div style={{ maxWidth: 420 }}>
+        <UploadProgressBar state={progress.state} hideDone />
+      </div>
       {(data ?? []).length === 0 && (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('Carousel_default')} />
       )}

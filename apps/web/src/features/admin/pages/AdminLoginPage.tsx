@@ -52,9 +52,14 @@ export default function AdminLoginPage() {
     >
       <Card style={{ width: 380, maxWidth: '100%' }}>
         <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
-          <span className="oj-clickable" onClick={toggleLanguage} title={t('common:Toggle_language')}>
+          <button
+            type="button"
+            className="oj-plain-button"
+            onClick={toggleLanguage}
+            title={t('common:Toggle_language')}
+          >
             {config.shortName}
-          </span>{' '}
+          </button>{' '}
           · {t('Admin_login')}
         </Typography.Title>
         <Form form={form} onFinish={onFinish} size="large">

@@ -1,13 +1,16 @@
 import { UserOutlined } from '@ant-design/icons';
-import type { SessionItem } from '@oj/shared';
+import type { DashboardContest, SessionItem } from '@oj/shared';
 import { Avatar, Card, Col, List, Row, Statistic, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatTime } from '../../../lib/time.js';
+import { StatusTag } from '../../contest/components/ContestTags.js';
 import { useDashboardInfo, useSessions } from '../api/admin-session.js';
 
 /**
- * /admin dashboard (doc 3): user, problem, today's judge and contest counts; recent logins; the admin's own
- * sessions. Judge server status comes with the judge area.
+ * /admin dashboard (doc 3): user, problem, today's judge and site contest counts; the recent contests (open ones
+ * first, each linking to its edit page); recent logins; the admin's own sessions. Judge server and service status:
+ * the judge area's page.
  */
 export default function DashboardPage() {
   const { t } = useTranslation('admin');
@@ -29,6 +32,39 @@ export default function DashboardPage() {
           </Card>
         </Col>
       ))}
+      <Col xs={24}>
+        <Card
+          title={t('Recent_contests')}
+          styles={{ body: { padding: 0 } }}
+          data-testid="dashboard-recent-contests"
+        >
+          <Table<DashboardContest>
+            rowKey="id"
+            size="small"
+            loading={info.isLoading}
+            dataSource={d?.recentContest ?? []}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: t('common:No_data') }}
+            columns={[
+              { title: 'ID', dataIndex: 'id', width: 70 },
+              {
+                title: t('Contest_title'),
+                dataIndex: 'title',
+                render: (v: string, c) => <Link to={`/admin/contest/${c.id}/edit`}>{v}</Link>,
+              },
+              {
+                title: t('Contest_rule'),
+                dataIndex: 'type',
+                render: (v: number) => (v === 1 ? 'OI' : 'ACM'),
+              },
+              { title: t('Start_time'), dataIndex: 'startTime', render: (v: string) => formatTime(v) },
+              { title: t('End_time'), dataIndex: 'endTime', render: (v: string) => formatTime(v) },
+              { title: t('Status'), dataIndex: 'status', render: (v: number) => <StatusTag status={v} /> },
+            ]}
+          />
+        </Card>
+      </Col>
       <Col xs={24} lg={10}>
         <Card title={t('Recent_logins')}>
           <List

@@ -12,7 +12,7 @@ import { announcementKeys } from '../api/keys.js';
 /** Loaded when an announcement is opened: the list itself shows no markdown (and the home page carries none). */
 const Markdown = lazy(() => import('../../../components/Markdown.js').then((m) => ({ default: m.Markdown })));
 
-const muted: React.CSSProperties = { color: 'rgba(0,0,0,0.45)', fontSize: 13 };
+const muted: React.CSSProperties = { color: 'var(--oj-text-tertiary)', fontSize: 13 };
 
 /** Whose announcements a panel lists: the query key and the fetch of one page (page, page size). */
 export interface AnnouncementSource {
@@ -25,8 +25,8 @@ const SITE_SOURCE: AnnouncementSource = { key: announcementKeys.list, fetch: get
 
 /**
  * Announcement panel of doc 1 §2.6: a paged list (title, time, author) with Refresh; clicking an item shows its
- * rendered markdown with Back; an empty state when there is none. `source` picks whose announcements (the site's
- * by default; a group's home passes its own, doc 3 §2).
+ * rendered markdown with Back (each item a button: Tab and Enter open it too); an empty state when there is
+ * none. `source` picks whose announcements (the site's by default; a group's home passes its own, doc 3 §2).
  */
 export function AnnouncementPanel({ source = SITE_SOURCE }: { source?: AnnouncementSource } = {}) {
   const { t } = useTranslation('home');
@@ -77,26 +77,29 @@ export function AnnouncementPanel({ source = SITE_SOURCE }: { source?: Announcem
       ) : (
         <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {records.map((a) => (
-            <li
-              key={a.id}
-              className="oj-clickable oj-row-hover"
-              onClick={() => setOpenId(a.id)}
-              style={{ padding: '10px 4px', borderBottom: '1px solid #f0f0f0', display: 'flex', gap: 12 }}
-            >
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <div
-                  style={{
-                    color: '#1677ff',
-                    overflow: 'hidden',
-                    textOverflow: 'ellipsis',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  {a.title}
-                </div>
-                <div style={muted}>{a.username}</div>
-              </div>
-              <div style={{ ...muted, whiteSpace: 'nowrap' }}>{formatTime(a.gmtCreate)}</div>
+            <li key={a.id} style={{ borderBottom: '1px solid var(--oj-border-split)' }}>
+              <button
+                type="button"
+                className="oj-plain-button oj-row-button oj-row-hover"
+                onClick={() => setOpenId(a.id)}
+                style={{ padding: '10px 4px' }}
+              >
+                <span style={{ flex: 1, minWidth: 0 }}>
+                  <span
+                    style={{
+                      display: 'block',
+                      color: 'var(--oj-primary)',
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {a.title}
+                  </span>
+                  <span style={{ ...muted, display: 'block' }}>{a.username}</span>
+                </span>
+                <span style={{ ...muted, whiteSpace: 'nowrap' }}>{formatTime(a.gmtCreate)}</span>
+              </button>
             </li>
           ))}
         </ul>

@@ -1,12 +1,14 @@
 import { UserOutlined } from '@ant-design/icons';
+import { ROLE_NAME, Role } from '@oj/shared';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
+import { ColorTag } from '../../../components/ColorTag.js';
 import { Avatar } from '../../../components/lean-antd.js';
 
 /** The role badge of doc 1 §2.7 / doc 2 §2.12: SPA for root, ADM for the admin roles, none for users. */
 export function roleBadge(role: string | null | undefined): 'SPA' | 'ADM' | null {
-  if (role === 'root') return 'SPA';
-  if (role === 'admin' || role === 'problem_admin') return 'ADM';
+  if (role === ROLE_NAME[Role.ROOT]) return 'SPA';
+  if (role === ROLE_NAME[Role.ADMIN] || role === ROLE_NAME[Role.PROBLEM_ADMIN]) return 'ADM';
   return null;
 }
 
@@ -75,9 +77,12 @@ export function AuthorName({
       )}
       <RoleBadge role={role} />
       {titleName && (
-        <Tag color={titleColor || undefined} style={{ fontSize: 11, lineHeight: '16px', padding: '0 4px' }}>
+        <ColorTag
+          color={titleColor || undefined}
+          style={{ fontSize: 11, lineHeight: '16px', padding: '0 4px' }}
+        >
           {titleName}
-        </Tag>
+        </ColorTag>
       )}
     </span>
   );

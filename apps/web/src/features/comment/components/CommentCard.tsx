@@ -40,7 +40,7 @@ function confirmDelete(title: string, okText: string, cancelText: string, run: (
   });
 }
 
-const small = { color: 'rgba(0,0,0,0.45)', fontSize: 13 };
+const small = { color: 'var(--oj-text-tertiary)', fontSize: 13 };
 
 /** One reply: avatar, author → addressee, markdown content, time, and reply / delete when allowed. */
 function ReplyRow({
@@ -154,7 +154,12 @@ export function CommentCard({
 
   return (
     <div
-      style={{ display: 'flex', gap: 12, padding: '16px 0', borderBottom: '1px solid #f0f0f0' }}
+      style={{
+        display: 'flex',
+        gap: 12,
+        padding: '16px 0',
+        borderBottom: '1px solid var(--oj-border-split)',
+      }}
       data-testid="comment"
     >
       <AuthorAvatar uid={comment.fromUid} username={comment.fromName} avatar={comment.fromAvatar} />
@@ -174,7 +179,7 @@ export function CommentCard({
           <Button
             size="small"
             type="text"
-            icon={isLiked ? <LikeFilled style={{ color: '#1677ff' }} /> : <LikeOutlined />}
+            icon={isLiked ? <LikeFilled style={{ color: 'var(--oj-primary)' }} /> : <LikeOutlined />}
             onClick={onLike}
             loading={like.isPending}
             data-testid="comment-like"
@@ -213,7 +218,7 @@ export function CommentCard({
         </div>
         {replies.length > 0 && (
           <div
-            style={{ background: '#fafafa', borderRadius: 6, padding: '0 12px', marginTop: 8 }}
+            style={{ background: 'var(--oj-bg-subtle)', borderRadius: 6, padding: '0 12px', marginTop: 8 }}
             data-testid="reply-list"
           >
             {replies.map((r) => (

@@ -1,4 +1,4 @@
-import { type CommentListVo, LIMITS } from '@oj/shared';
+import { type CommentListVo, LIMITS, ROLE_NAME, Role } from '@oj/shared';
 
 /**
  * The comment / reply text check of doc 1 §5: the trimmed text must not be empty and the text must not exceed
@@ -40,7 +40,7 @@ export function canReply(
 ) {
   if (!v.contest) return true;
   if (v.uid === from.fromUid || v.contest.isContestAdmin) return true;
-  return from.fromRole !== 'root' && from.fromName !== v.contest.owner;
+  return from.fromRole !== ROLE_NAME[Role.ROOT] && from.fromName !== v.contest.owner;
 }
 
 /**

@@ -11,7 +11,7 @@ export function BalloonId({ displayId, color }: { displayId: string; color: stri
             height: 12,
             borderRadius: 6,
             background: color,
-            border: '1px solid rgba(0,0,0,0.15)',
+            border: '1px solid var(--oj-border-control)',
             display: 'inline-block',
           }}
         />

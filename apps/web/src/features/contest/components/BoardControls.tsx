@@ -39,6 +39,7 @@ export function BoardControls({
           size="small"
           checked={value[key]}
           disabled={disabled}
+          aria-label={label}
           onChange={(v) => onChange({ ...value, [key]: v })}
           data-testid={`board-${key}`}
         />

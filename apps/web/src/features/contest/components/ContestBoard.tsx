@@ -1,15 +1,9 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { ContestStatus, ContestType, LIMITS, LIVE_EVENT, type LiveBoardData } from '@oj/shared';
+import { ContestStatus, ContestType, LIMITS, LIVE_EVENT, LIVE_LIMITS, type LiveBoardData } from '@oj/shared';
 import { Button, Card, Space, Table, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  LIVE_SAFETY_POLL_MS,
-  throttled,
-  useLiveEvent,
-  useLiveResync,
-  useLiveStatus,
-} from '../../../lib/events.js';
+import { throttled, useLiveEvent, useLiveResync, useLiveStatus } from '../../../lib/events.js';
 import { notify } from '../../../lib/notify.js';
 import { saveBlob } from '../../../lib/save-blob.js';
 import { downloadContestRank, useContestBoard } from '../api/contest.js';
@@ -77,7 +71,7 @@ export function ContestBoard({
   const auto = sw.autoRefresh && !ended;
   const board = useContestBoard<AcmRow | OiRow>(q, {
     outside,
-    refreshMs: auto ? (live ? LIVE_SAFETY_POLL_MS : LIMITS.scoreboardRefreshMs) : false,
+    refreshMs: auto ? (live ? LIVE_LIMITS.safetyPollMs : LIMITS.scoreboardRefreshMs) : false,
   });
   const latest = useRef(board);
   latest.current = board;

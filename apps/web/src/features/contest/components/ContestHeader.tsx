@@ -3,6 +3,8 @@ import { CONTEST_STATUS_INFO, ContestStatus, type ContestStatusCode, ContestType
 import { Button, Popover, Slider, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { readableColor, SURFACE } from '../../../lib/contrast.js';
+import { useResolvedTheme } from '../../../lib/theme.js';
 import { formatDuration, formatTime } from '../../../lib/time.js';
 import type { ContestVo } from '../api/types.js';
 import { countdown, durationMs, progressPercent, sliderLabel } from '../lib/clock.js';
@@ -26,6 +28,7 @@ export function ContestHeader({
 }) {
   const { t } = useTranslation('contest');
   const navigate = useNavigate();
+  const theme = useResolvedTheme();
   const cd = countdown(c, now);
   const colour = (CONTEST_STATUS_INFO[cd.phase as ContestStatusCode] ?? CONTEST_STATUS_INFO[1]).color;
   const label =
@@ -38,7 +41,12 @@ export function ContestHeader({
   return (
     <section
       data-testid="contest-header"
-      style={{ background: '#fff', borderRadius: 8, padding: '16px 16px 4px', marginBottom: 12 }}
+      style={{
+        background: 'var(--oj-bg-container)',
+        borderRadius: 8,
+        padding: '16px 16px 4px',
+        marginBottom: 12,
+      }}
     >
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
         <Typography.Title level={3} style={{ margin: 0, flex: '1 1 auto' }} data-testid="contest-title">
@@ -70,10 +78,10 @@ export function ContestHeader({
         <span>
           <TeamOutlined /> {c.count}
         </span>
-        <span style={{ color: 'rgba(0,0,0,0.55)' }}>
+        <span style={{ color: 'var(--oj-text-secondary)' }}>
           {t('Start_time')}: {formatTime(c.startTime)}
         </span>
-        <span style={{ color: 'rgba(0,0,0,0.55)' }}>
+        <span style={{ color: 'var(--oj-text-secondary)' }}>
           {t('End_time')}: {formatTime(c.endTime)}
         </span>
       </Space>
@@ -83,10 +91,15 @@ export function ContestHeader({
         tooltip={{ formatter: () => sliderLabel(c, now) }}
         styles={{ track: { background: colour } }}
         data-testid="contest-progress"
-        aria-label={t('Progress')}
+        ariaLabelForHandle={t('Progress')}
       />
       <div
-        style={{ textAlign: 'center', color: colour, fontWeight: 600, paddingBottom: 8 }}
+        style={{
+          textAlign: 'center',
+          color: readableColor(colour, SURFACE[theme]),
+          fontWeight: 600,
+          paddingBottom: 8,
+        }}
         data-testid="countdown"
       >
         {label}

@@ -35,13 +35,14 @@ export function ContestRows({
             padding: '12px 12px',
             marginBottom: 8,
             borderLeft: `4px solid ${(CONTEST_STATUS_INFO[c.status as ContestStatusCode] ?? CONTEST_STATUS_INFO[1]).color}`,
-            background: '#fafafa',
+            background: 'var(--oj-bg-subtle)',
             flexWrap: 'wrap',
           }}
         >
           <TypeIcon type={c.type} />
           <div style={{ flex: 1, minWidth: 200 }}>
-            <Space size={6} style={{ fontSize: 16 }}>
+            {/* A block (flex), not antd's inline-flex: the date line goes under the title, never right against it. */}
+            <Space size={6} style={{ fontSize: 16, display: 'flex' }}>
               <Button
                 type="link"
                 onClick={() => onOpen(c)}
@@ -58,7 +59,12 @@ export function ContestRows({
               </Button>
               <AuthLock auth={c.auth} />
             </Space>
-            <Space wrap size={[12, 4]} style={{ marginTop: 6, color: 'rgba(0,0,0,0.55)', fontSize: 13 }}>
+            <Space
+              wrap
+              size={[12, 4]}
+              style={{ marginTop: 6, color: 'var(--oj-text-secondary)', fontSize: 13 }}
+              data-testid="contest-row-meta"
+            >
               <span>
                 <CalendarOutlined /> {formatTime(c.startTime)}
               </span>

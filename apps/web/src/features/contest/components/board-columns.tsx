@@ -30,16 +30,19 @@ function rankColumn<R extends BoardRowBase>({ t }: ColumnContext): TableColumnsT
       title: r.awardName ?? undefined,
     }),
     render: (rank: number) =>
-      rank === -1 ? <StarFilled style={{ color: '#f9a825' }} aria-label="star" /> : rank,
+      rank === -1 ? <StarFilled style={{ color: 'var(--oj-gold)' }} aria-label="star" /> : rank,
   };
 }
 
-/** User cell: concerned toggle, the name the contest asks for (link to the user's home), school. */
+/** User cell (fixed left beside the rank): concerned toggle, the name the contest asks for (link to the user's home), school. */
 function userColumn<R extends BoardRowBase>(ctx: ColumnContext): TableColumnsType<R>[number] {
   return {
     title: ctx.t('User'),
     key: 'user',
     width: 160,
+    // Fixed with the rank: on a phone the penalty and problem cells scroll under the name, a shadow on the side
+    // that hides more (issue 25 #20).
+    fixed: 'left',
     render: (_: unknown, r) => {
       const on = ctx.concerned.includes(r.uid);
       return (
@@ -48,7 +51,7 @@ function userColumn<R extends BoardRowBase>(ctx: ColumnContext): TableColumnsTyp
             type="button"
             onClick={() => ctx.onConcern(r.uid)}
             aria-label={on ? ctx.t('Unconcern') : ctx.t('Concern')}
-            style={{ border: 0, background: 'none', padding: 0, cursor: 'pointer', color: '#f9a825' }}
+            style={{ border: 0, background: 'none', padding: 0, cursor: 'pointer', color: 'var(--oj-gold)' }}
           >
             {on ? <StarFilled /> : <StarOutlined />}
           </button>
@@ -59,7 +62,7 @@ function userColumn<R extends BoardRowBase>(ctx: ColumnContext): TableColumnsTyp
             >
               {shownName(r, ctx.rankShowName)}
             </Link>
-            {r.school && <div style={{ fontSize: 12, color: '#999' }}>{r.school}</div>}
+            {r.school && <div style={{ fontSize: 12, color: 'var(--oj-text-tertiary)' }}>{r.school}</div>}
           </span>
         </span>
       );
@@ -125,7 +128,9 @@ export function oiColumns(ctx: ColumnContext): TableColumnsType<OiRow> {
         return (
           <>
             <div>{score}</div>
-            {time != null && <div style={{ fontWeight: 400, color: '#999' }}>{time}ms</div>}
+            {time != null && (
+              <div style={{ fontWeight: 400, color: 'var(--oj-text-tertiary)' }}>{time}ms</div>
+            )}
           </>
         );
       },

@@ -1,11 +1,16 @@
-import { type ContestAnnouncementVo, LIVE_EVENT, type LiveContestAnnouncementData } from '@oj/shared';
+import {
+  type ContestAnnouncementVo,
+  LIVE_EVENT,
+  LIVE_LIMITS,
+  type LiveContestAnnouncementData,
+} from '@oj/shared';
 import { Button } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface.js';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LIVE_SAFETY_POLL_MS, useLiveEvent, useLiveResync, useLiveStatus } from '../../../lib/events.js';
+import { useLiveEvent, useLiveResync, useLiveStatus } from '../../../lib/events.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { useSession } from '../../../lib/session.js';
 import { getUnreadAnnouncements } from '../api/announcements.js';
@@ -104,7 +109,7 @@ export async function checkContestAnnouncements(
  * The announcement notifier of the contest shell (doc 2 §2.7, §7): while `active` (the contest runs and the viewer
  * may see its tabs) it checks at once, then every {@link ANNOUNCEMENT_POLL_MS} and when the browser tab comes back
  * into view; while the live stream is up, on each of its announcement events instead, the timer stretched to
- * LIVE_SAFETY_POLL_MS. Returns `check`. Leaving the contest closes its open notices (unread: they come back on the
+ * LIVE_LIMITS.safetyPollMs. Returns `check`. Leaving the contest closes its open notices (unread: they come back on the
  * next visit).
  */
 export function useContestAnnouncementNotifier(cid: number, active: boolean): { check: () => Promise<void> } {
@@ -148,7 +153,10 @@ export function useContestAnnouncementNotifier(cid: number, active: boolean): { 
   useEffect(() => {
     if (!active) return;
     void check();
-    const timer = setInterval(() => void check(), streaming ? LIVE_SAFETY_POLL_MS : ANNOUNCEMENT_POLL_MS);
+    const timer = setInterval(
+      () => void check(),
+      streaming ? LIVE_LIMITS.safetyPollMs : ANNOUNCEMENT_POLL_MS,
+    );
     // A browser tab in the background may have its timers slowed: look again when it comes back into view.
     const onVisible = () => {
       if (document.visibilityState === 'visible') void check();

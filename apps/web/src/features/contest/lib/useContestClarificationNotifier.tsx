@@ -1,6 +1,7 @@
 import {
   ContestStatus,
   LIVE_EVENT,
+  LIVE_LIMITS,
   type LiveClarificationAskedData,
   type LiveClarificationData,
 } from '@oj/shared';
@@ -10,7 +11,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Markdown } from '../../../components/Markdown.js';
-import { LIVE_SAFETY_POLL_MS, useLiveEvent, useLiveResync, useLiveStatus } from '../../../lib/events.js';
+import { useLiveEvent, useLiveResync, useLiveStatus } from '../../../lib/events.js';
 import { queryClient } from '../../../lib/query-client.js';
 import {
   type ContestClarificationVo,
@@ -72,7 +73,7 @@ export async function checkContestClarifications(cid: number): Promise<void> {
  * The clarification notifier of the contest shell (issue 10 §3): while the viewer may see the contest's tabs it
  * loads the unread answers (the tab badge reads the same cache); while the contest runs it checks again every
  * {@link CLARIFICATION_POLL_MS} and whenever the browser tab comes back into view (while the live stream is up, on
- * each of its clarification events instead, the timer stretched to LIVE_SAFETY_POLL_MS). Each new answer shows once
+ * each of its clarification events instead, the timer stretched to LIVE_LIMITS.safetyPollMs). Each new answer shows once
  * as a notification (until closed or viewed); contest admins also hear of new questions, at once on the stream's
  * `clarification-asked` (their queue refetches too). Returns `check`.
  */
@@ -139,7 +140,10 @@ export function useContestClarificationNotifier(
 
   useEffect(() => {
     if (!live) return;
-    const timer = setInterval(() => void check(), streaming ? LIVE_SAFETY_POLL_MS : CLARIFICATION_POLL_MS);
+    const timer = setInterval(
+      () => void check(),
+      streaming ? LIVE_LIMITS.safetyPollMs : CLARIFICATION_POLL_MS,
+    );
     const onVisible = () => {
       if (document.visibilityState === 'visible') void check();
     };

@@ -41,7 +41,7 @@ export default function AcInfoTab() {
         onRow={(r) =>
           ({
             'data-checked': String(r.checked),
-            style: r.checked ? { color: 'rgba(0,0,0,0.45)' } : undefined,
+            style: r.checked ? { color: 'var(--oj-text-tertiary)' } : undefined,
           }) as React.HTMLAttributes<HTMLElement>
         }
         pagination={{
@@ -64,7 +64,9 @@ export default function AcInfoTab() {
             render: (_: unknown, r) => (
               <span data-testid="ac-info-user">
                 {r.username}
-                {r.realname ? <span style={{ color: 'rgba(0,0,0,0.45)' }}> ({r.realname})</span> : null}
+                {r.realname ? (
+                  <span style={{ color: 'var(--oj-text-tertiary)' }}> ({r.realname})</span>
+                ) : null}
               </span>
             ),
           },

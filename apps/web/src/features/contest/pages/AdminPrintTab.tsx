@@ -68,7 +68,9 @@ export default function AdminPrintTab() {
             render: (_: unknown, r) => (
               <span data-testid="print-user">
                 {r.username}
-                {r.realname ? <span style={{ color: 'rgba(0,0,0,0.45)' }}> ({r.realname})</span> : null}
+                {r.realname ? (
+                  <span style={{ color: 'var(--oj-text-tertiary)' }}> ({r.realname})</span>
+                ) : null}
               </span>
             ),
           },

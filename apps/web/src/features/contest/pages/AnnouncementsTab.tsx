@@ -38,10 +38,10 @@ export default function AnnouncementsTab() {
           <article
             key={a.id}
             data-testid="contest-announcement"
-            style={{ borderBottom: '1px solid #f0f0f0', padding: '12px 0' }}
+            style={{ borderBottom: '1px solid var(--oj-border-split)', padding: '12px 0' }}
           >
             <h3 style={{ margin: 0, fontSize: 16, overflowWrap: 'anywhere' }}>{a.title}</h3>
-            <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13, margin: '4px 0 8px' }}>
+            <div style={{ color: 'var(--oj-text-tertiary)', fontSize: 13, margin: '4px 0 8px' }}>
               {formatTime(a.gmtCreate)} · {a.username}
             </div>
             <Markdown source={a.content} />

@@ -104,7 +104,7 @@ export default function ContestShellPage() {
             ),
           disabled: k !== 'overview' && disabled,
         }))}
-        style={{ background: '#fff', borderRadius: 8, padding: '0 12px', marginBottom: 12 }}
+        style={{ background: 'var(--oj-bg-container)', borderRadius: 8, padding: '0 12px', marginBottom: 12 }}
       />
       {active !== 'overview' && disabled ? (
         <Result status="403" title={t('Contest_menu_disabled')} />

@@ -2,6 +2,7 @@ import { ContestType } from '@oj/shared';
 import { Card, Table, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { RowLink, rowOpens } from '../../../lib/row-link.js';
 import { MyStatusIcon } from '../../problem/components/MyStatusIcon.js';
 import { useContestProblems } from '../api/contest.js';
 import type { ContestProblemVo } from '../api/types.js';
@@ -10,7 +11,8 @@ import { useContestShell } from '../components/ContestContext.js';
 
 /**
  * The problem list of doc 2 §2.8: display id, balloon colour, title, my status, AC and total (a question mark when
- * results are not real-time), score in OI contests; a row click opens the problem by its display id.
+ * results are not real-time), score in OI contests; a row click (or its title, a link) opens the problem by its
+ * display id.
  */
 export default function ProblemsTab() {
   const { t } = useTranslation('contest');
@@ -18,6 +20,7 @@ export default function ProblemsTab() {
   const { contest: c, containsEnd } = useContestShell();
   const { data, isLoading } = useContestProblems(c.id, containsEnd);
   const oi = c.type === ContestType.OI;
+  const problemPath = (r: ContestProblemVo) => `/contest/${c.id}/problem/${encodeURIComponent(r.displayId)}`;
   const count = (v: number | null) =>
     v == null ? (
       <Tooltip title={t('Not_real_time')}>
@@ -36,10 +39,7 @@ export default function ProblemsTab() {
         pagination={false}
         data-testid="contest-problems"
         scroll={{ x: 'max-content' }}
-        onRow={(r) => ({
-          onClick: () => navigate(`/contest/${c.id}/problem/${encodeURIComponent(r.displayId)}`),
-          style: { cursor: 'pointer' },
-        })}
+        onRow={rowOpens((r) => navigate(problemPath(r)))}
         columns={[
           {
             key: 'mine',
@@ -52,7 +52,11 @@ export default function ProblemsTab() {
             width: 70,
             render: (v: string, r) => <BalloonId displayId={v} color={r.color} />,
           },
-          { title: t('Title'), dataIndex: 'displayTitle' },
+          {
+            title: t('Title'),
+            dataIndex: 'displayTitle',
+            render: (v: string, r) => <RowLink to={problemPath(r)}>{v}</RowLink>,
+          },
           ...(oi
             ? [
                 {

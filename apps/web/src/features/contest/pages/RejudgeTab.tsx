@@ -1,6 +1,7 @@
 import { RedoOutlined } from '@ant-design/icons';
 import { Button, Card, Popconfirm, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { JobProgressBar, useJobProgress } from '../../../components/JobProgress.js';
 import { notify } from '../../../lib/notify.js';
 import { useContestProblems } from '../api/contest.js';
 import { useRejudgeContestProblem } from '../api/rejudge.js';
@@ -18,6 +19,7 @@ export default function RejudgeTab() {
   const { contest: c } = useContestShell();
   const problems = useContestProblems(c.id, true);
   const rejudge = useRejudgeContestProblem(c.id);
+  const job = useJobProgress();
 
   return (
     <Card title={t('tab.rejudge')} styles={{ body: { padding: 0 } }}>
@@ -48,7 +50,7 @@ export default function RejudgeTab() {
                 okText={t('Rejudge_all')}
                 cancelText={t('common:Cancel')}
                 onConfirm={() =>
-                  rejudge.mutateAsync(r.pid).then(
+                  rejudge.mutateAsync({ pid: r.pid, progressId: job.begin() }).then(
                     (d) => notify.success(t('Rejudge_all_done', { count: d.count })),
                     () => undefined,
                   )
@@ -58,7 +60,7 @@ export default function RejudgeTab() {
                   size="small"
                   danger
                   icon={<RedoOutlined />}
-                  loading={rejudge.isPending && rejudge.variables === r.pid}
+                  loading={rejudge.isPending && rejudge.variables?.pid === r.pid}
                   data-testid="rejudge-all"
                 >
                   {t('Rejudge_all')}
@@ -68,6 +70,9 @@ export default function RejudgeTab() {
           },
         ]}
       />
+      <div style={{ padding: job.progress ? 16 : 0 }}>
+        <JobProgressBar progress={job.progress} />
+      </div>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@oj/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost, apiPut, apiUpload } from '../../../lib/api.js';
+import { apiDelete, apiGet, apiPost, apiPut, apiUpload, type UploadProgress } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { discussionKeys } from './keys.js';
 import type { Discussion, DiscussionCategory, DiscussionInput, DiscussionListFilter } from './types.js';
@@ -76,22 +76,24 @@ export const useReportDiscussion = () => useMutation({ mutationFn: reportDiscuss
  * POST /api/file/upload-md-img (doc 1 §7): an image for markdown; answers its address (`link`) and `fileId`. `gid`:
  * an image of a group's text (the optional gid of doc 1 §7).
  */
-export const uploadMdImage = (file: File, gid: number | null = null) =>
+export const uploadMdImage = (file: File, gid: number | null = null, onProgress?: UploadProgress) =>
   apiUpload<{ link: string; fileId: number }>(
     gid == null ? '/file/upload-md-img' : `/file/upload-md-img?gid=${gid}`,
     'image',
     file,
     file.name,
+    onProgress,
   );
 
 /**
  * POST /api/file/upload-md-file (doc 1 §7): any file for markdown (≤ 32 MB), answers its address (`link`, served as
  * an attachment) and `fileId`. Admin roles only; with `gid`, that group's admins instead.
  */
-export const uploadMdFile = (file: File, gid: number | null = null) =>
+export const uploadMdFile = (file: File, gid: number | null = null, onProgress?: UploadProgress) =>
   apiUpload<{ link: string; fileId: number }>(
     gid == null ? '/file/upload-md-file' : `/file/upload-md-file?gid=${gid}`,
     'file',
     file,
     file.name,
+    onProgress,
   );

@@ -24,8 +24,8 @@ export function DiscussionCard({ d, actions }: { d: Discussion; actions?: React.
       style={{
         display: 'flex',
         gap: 12,
-        background: '#fff',
-        border: '1px solid #f0f0f0',
+        background: 'var(--oj-bg-container)',
+        border: '1px solid var(--oj-border-split)',
         borderRadius: 8,
         padding: '12px 16px',
       }}
@@ -52,11 +52,11 @@ export function DiscussionCard({ d, actions }: { d: Discussion; actions?: React.
         </div>
         <div
           data-user-content
-          style={{ color: 'rgba(0,0,0,0.65)', margin: '4px 0 8px', overflowWrap: 'anywhere' }}
+          style={{ color: 'var(--oj-text-secondary)', margin: '4px 0 8px', overflowWrap: 'anywhere' }}
         >
           {d.description}
         </div>
-        <Space size={[12, 4]} wrap style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>
+        <Space size={[12, 4]} wrap style={{ color: 'var(--oj-text-tertiary)', fontSize: 13 }}>
           <AuthorName uid={d.uid} username={d.author} role={d.role} />
           <span title={t('Views')} data-testid="discussion-views">
             <EyeOutlined /> {d.viewNum}

@@ -151,8 +151,14 @@ export function DiscussionEditor({
           <MarkdownEditor
             rows={10}
             toolbar
-            onUploadImage={async (file) => (await uploadMdImage(file, scope.gid)).link}
-            onUploadFile={pins ? async (file) => (await uploadMdFile(file, scope.gid)).link : undefined}
+            onUploadImage={async (file, onProgress) =>
+              (await uploadMdImage(file, scope.gid, onProgress)).link
+            }
+            onUploadFile={
+              pins
+                ? async (file, onProgress) => (await uploadMdFile(file, scope.gid, onProgress)).link
+                : undefined
+            }
             data-testid="discussion-editor-content"
           />
         </Form.Item>

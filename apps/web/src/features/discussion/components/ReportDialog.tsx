@@ -66,6 +66,8 @@ export function ReportDialog({ did, open, onClose }: { did: number; open: boolea
           maxLength={LIMITS.reportReasonMax}
           showCount
           autoSize={{ minRows: 3, maxRows: 6 }}
+          // antd draws the counter below the field, outside its box: room for it above the dialog's buttons.
+          style={{ marginBottom: 24 }}
           placeholder={t('Report_reason')}
           data-testid="report-reason"
         />

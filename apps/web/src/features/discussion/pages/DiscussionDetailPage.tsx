@@ -95,7 +95,7 @@ export default function DiscussionDetailPage() {
               titleName={d.titleName}
               titleColor={d.titleColor}
             />
-            <Space size={[12, 4]} wrap style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>
+            <Space size={[12, 4]} wrap style={{ color: 'var(--oj-text-tertiary)', fontSize: 13 }}>
               <span>{formatTime(d.gmtCreate)}</span>
               {d.categoryName && <Tag data-user-content>{categoryName(d.categoryName)}</Tag>}
               <span title={t('Views')}>

@@ -6,10 +6,11 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { LIMITS } from '@oj/shared';
-import { Button, Card, Col, Empty, Grid, Input, Pagination, Row, Skeleton, Space, Switch, Tag } from 'antd';
+import { Button, Card, Col, Empty, Grid, Input, Pagination, Row, Skeleton, Space, Switch } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { FilterTag } from '../../../components/FilterTag.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { requireLogin } from '../../../lib/require-login.js';
 import { isSuperAdminRoles, useSession } from '../../../lib/session.js';
@@ -101,11 +102,11 @@ export default function DiscussionListPage({ extra }: { extra?: ReactNode } = {}
       }
     >
       <Space size={[4, 8]} wrap data-testid="category-list">
-        <Tag.CheckableTag checked={!filter.cid} onChange={() => update({ cid: undefined })}>
+        <FilterTag checked={!filter.cid} onChange={() => update({ cid: undefined })}>
           {t('All')}
-        </Tag.CheckableTag>
+        </FilterTag>
         {(categories.data ?? []).map((c) => (
-          <Tag.CheckableTag
+          <FilterTag
             key={c.id}
             checked={filter.cid === c.id}
             onChange={(on) => update({ cid: on ? c.id : undefined })}
@@ -113,7 +114,7 @@ export default function DiscussionListPage({ extra }: { extra?: ReactNode } = {}
             data-user-content
           >
             {categoryName(c.name)}
-          </Tag.CheckableTag>
+          </FilterTag>
         ))}
       </Space>
     </Card>
@@ -170,6 +171,7 @@ export default function DiscussionListPage({ extra }: { extra?: ReactNode } = {}
                   <span>{t('Only_mine')}</span>
                   <Switch
                     checked={!!filter.onlyMine}
+                    aria-label={t('Only_mine')}
                     onChange={(on) => update({ onlyMine: on || undefined })}
                     data-testid="discussion-only-mine"
                   />

@@ -1,6 +1,6 @@
 import type { GroupAccessVo, GroupMemberVo, GroupVo, Page } from '@oj/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost, apiPut, apiUpload } from '../../../lib/api.js';
+import { apiDelete, apiGet, apiPost, apiPut, apiUpload, type UploadProgress } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { type GroupListFilter, type GroupPageQuery, groupKeys } from './keys.js';
 
@@ -64,8 +64,8 @@ export const useDisbandGroup = () =>
 /** POST /api/file/upload-group-avatar?gid (group roots, multipart `image`) -> the group with its new avatar. */
 export const useUploadGroupAvatar = (gid: number) =>
   useMutation({
-    mutationFn: (png: Blob) =>
-      apiUpload<GroupVo>(`/file/upload-group-avatar?gid=${gid}`, 'image', png, 'avatar.png'),
+    mutationFn: ({ png, onProgress }: { png: Blob; onProgress?: UploadProgress }) =>
+      apiUpload<GroupVo>(`/file/upload-group-avatar?gid=${gid}`, 'image', png, 'avatar.png', onProgress),
     onSuccess: () => refreshGroup(gid),
   });
 

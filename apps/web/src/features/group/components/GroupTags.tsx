@@ -1,15 +1,16 @@
-import { GROUP_AUTH_INFO, type GroupAuthCode } from '@oj/shared';
+import { GROUP_AUTH_INFO, type GroupAuthCode, GroupMemberAuth } from '@oj/shared';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ColorTag } from '../../../components/ColorTag.js';
 
 /** The group's auth as a coloured tag (doc 3 §4): Public green, Protected orange, Private red. */
 export function GroupAuthTag({ auth }: { auth: number }) {
   const { t } = useTranslation('group');
   const info = GROUP_AUTH_INFO[auth as GroupAuthCode] ?? GROUP_AUTH_INFO[1];
   return (
-    <Tag color={info.color} style={{ marginInlineEnd: 0 }} data-testid="group-auth-tag">
+    <ColorTag color={info.color} style={{ marginInlineEnd: 0 }} data-testid="group-auth-tag">
       {t(`auth.${info.name}`)}
-    </Tag>
+    </ColorTag>
   );
 }
 
@@ -35,6 +36,13 @@ export const LEVEL_KEYS: Record<number, string> = {
 /** A member level as a tag. */
 export function LevelTag({ level }: { level: number }) {
   const { t } = useTranslation('group');
-  const color = level >= 5 ? 'red' : level === 4 ? 'orange' : level === 3 ? 'blue' : 'default';
+  const color =
+    level >= GroupMemberAuth.ROOT
+      ? 'red'
+      : level === GroupMemberAuth.ADMIN
+        ? 'orange'
+        : level === GroupMemberAuth.MEMBER
+          ? 'blue'
+          : 'default';
   return <Tag color={color}>{t(LEVEL_KEYS[level] ?? 'level.Member')}</Tag>;
 }

@@ -1,4 +1,4 @@
-import { GroupAuth, GroupMemberAuth } from '@oj/shared';
+import { GroupAuth, GroupMemberAuth, NO_MEMBER_LEVEL } from '@oj/shared';
 import { Button, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ export function MembershipActions() {
 
   return (
     <Space wrap data-testid="group-actions">
-      {level === 0 && !access.isOwner && !superAdmin && (
+      {level === NO_MEMBER_LEVEL && !access.isOwner && !superAdmin && (
         <Button type="primary" loading={join.isPending} onClick={onApply} data-testid="group-apply">
           {g.auth === GroupAuth.PUBLIC ? t('Join') : t('Apply')}
         </Button>

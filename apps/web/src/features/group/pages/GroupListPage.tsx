@@ -4,6 +4,7 @@ import { Avatar, Button, Card, Col, Empty, Input, Pagination, Row, Segmented, Sp
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FilterTag } from '../../../components/FilterTag.js';
 import { requireLogin } from '../../../lib/require-login.js';
 import { useSession } from '../../../lib/session.js';
 import { formatTime } from '../../../lib/time.js';
@@ -57,7 +58,7 @@ function GroupCard({ g, onOpen }: { g: GroupVo; onOpen: () => void }) {
           >
             {g.name}
           </div>
-          <div style={{ color: 'rgba(0,0,0,0.55)', fontSize: 13 }}>
+          <div style={{ color: 'var(--oj-text-secondary)', fontSize: 13 }}>
             <UserOutlined />{' '}
             <Link
               to={`/user-home?username=${encodeURIComponent(g.owner)}`}
@@ -68,10 +69,10 @@ function GroupCard({ g, onOpen }: { g: GroupVo; onOpen: () => void }) {
           </div>
         </div>
       </div>
-      <div style={{ margin: '10px 0', minHeight: 44, color: 'rgba(0,0,0,0.75)', wordBreak: 'break-word' }}>
+      <div style={{ margin: '10px 0', minHeight: 44, color: 'var(--oj-text)', wordBreak: 'break-word' }}>
         {g.brief}
       </div>
-      <Space wrap size={[6, 6]} style={{ fontSize: 13, color: 'rgba(0,0,0,0.55)' }}>
+      <Space wrap size={[6, 6]} style={{ fontSize: 13, color: 'var(--oj-text-secondary)' }}>
         <GroupAuthTag auth={g.auth} />
         {!g.visible && <HiddenTag />}
         <Tag icon={<TeamOutlined />} style={{ marginInlineEnd: 0 }}>
@@ -146,14 +147,14 @@ export default function GroupListPage() {
         </Space>
         <div style={{ marginBottom: 16 }} data-testid="group-auth-filter">
           {authTags.map((a) => (
-            <Tag.CheckableTag
+            <FilterTag
               key={a.key}
               checked={filter.auth === a.value}
               onChange={() => update({ auth: a.value })}
               style={{ fontSize: 14, padding: '2px 10px' }}
             >
               {a.key === 'All' ? t('All') : t(`auth.${a.key}`)}
-            </Tag.CheckableTag>
+            </FilterTag>
           ))}
         </div>
         {isLoading ? (

@@ -72,7 +72,12 @@ export default function GroupShellPage() {
   return (
     <div className="oj-page" data-testid="group-shell">
       <section
-        style={{ background: '#fff', borderRadius: 8, padding: '16px 16px 0', marginBottom: 12 }}
+        style={{
+          background: 'var(--oj-bg-container)',
+          borderRadius: 8,
+          padding: '16px 16px 0',
+          marginBottom: 12,
+        }}
         data-testid="group-header"
       >
         <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
@@ -89,7 +94,7 @@ export default function GroupShellPage() {
               <GroupAuthTag auth={g.auth} />
               {!g.visible && <HiddenTag />}
             </Space>
-            <div style={{ color: 'rgba(0,0,0,0.55)', wordBreak: 'break-word' }}>{g.brief}</div>
+            <div style={{ color: 'var(--oj-text-secondary)', wordBreak: 'break-word' }}>{g.brief}</div>
           </div>
         </div>
         <Tabs

@@ -100,7 +100,9 @@ function ApplyPublic({ r }: { r: AdminProblemRow }) {
       onConfirm={() =>
         apply.mutate(
           { pid: r.id, isApplied: !applying },
-          { onSuccess: () => notify.success(t('common:Update_successfully')) },
+          {
+            onSuccess: () => notify.success(applying ? t('Apply_public_withdrawn') : t('Apply_public_sent')),
+          },
         )
       }
     >

@@ -4,6 +4,7 @@ import { Avatar, Card, Input, Segmented, Space, Table, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ColorTag } from '../../../components/ColorTag.js';
 import { acRate, oiScore } from '../../rank/lib/rank-math.js';
 import { type GroupRankQuery, useGroupRank } from '../api/group-content.js';
 import { useGroupShell } from '../components/GroupContext.js';
@@ -102,7 +103,7 @@ export default function RankTab() {
                 >
                   {r.username}
                 </Link>
-                {r.titleName && <Tag color={r.titleColor ?? undefined}>{r.titleName}</Tag>}
+                {r.titleName && <ColorTag color={r.titleColor ?? undefined}>{r.titleName}</ColorTag>}
               </Space>
             ),
           },

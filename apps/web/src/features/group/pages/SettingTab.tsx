@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvatarCropper } from '../../../components/AvatarCropper.js';
 import { checkAvatarFile } from '../../../components/avatar-check.js';
+import { useUploadProgress } from '../../../components/UploadProgress.js';
 import { notify } from '../../../lib/notify.js';
 import { useSaveGroup, useUploadGroupAvatar } from '../api/group.js';
 import { useGroupShell } from '../components/GroupContext.js';
@@ -20,6 +21,7 @@ export default function SettingTab() {
   const [form] = Form.useForm<GroupFormValues>();
   const save = useSaveGroup();
   const upload = useUploadGroupAvatar(gid);
+  const progress = useUploadProgress();
   const [cropFile, setCropFile] = useState<File | null>(null);
   const initial = useMemo<GroupFormValues>(
     () => ({
@@ -42,12 +44,13 @@ export default function SettingTab() {
     return false;
   };
   const onCropped = (png: Blob) =>
-    upload.mutate(png, {
-      onSuccess: () => {
+    progress
+      .track((onProgress) => upload.mutateAsync({ png, onProgress }))
+      .then(() => {
         notify.success(t('Upload_avatar_successfully'));
         setCropFile(null);
-      },
-    });
+      })
+      .catch(() => undefined); // the api client showed the message
   const onFinish = (v: GroupFormValues) =>
     save.mutate(
       { ...v, id: gid, code: v.auth === GroupAuth.PUBLIC ? undefined : v.code?.trim() },
@@ -93,6 +96,7 @@ export default function SettingTab() {
             onConfirm={onCropped}
             onCancel={() => setCropFile(null)}
             busy={upload.isPending}
+            progress={progress.state}
           />
         )}
       </Modal>

@@ -3,6 +3,7 @@ import { Card, Input, Result, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { rowOpens } from '../../../lib/row-link.js';
 import { useSession } from '../../../lib/session.js';
 import { TrainingEditor } from '../../admin-training/pages/TrainingEditPage.js';
 import { TrainingAdminList } from '../../admin-training/pages/TrainingListPage.js';
@@ -22,7 +23,7 @@ function MemberTrainingList() {
   const [currentPage, setPage] = useState(1);
   const [keyword, setKeyword] = useState<string | undefined>();
   const { data, isLoading } = useGroupTrainings(gid, { currentPage, limit: PAGE_SIZE, keyword });
-  const columns = useTrainingColumns(true);
+  const columns = useTrainingColumns(true, (r) => `/group/${gid}/training/${r.id}`);
   return (
     <Card
       title={t('tab.training')}
@@ -46,10 +47,7 @@ function MemberTrainingList() {
         data-testid="group-training-list"
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('training:No_training') }}
-        onRow={(r) => ({
-          onClick: () => navigate(`/group/${gid}/training/${r.id}`),
-          style: { cursor: 'pointer' },
-        })}
+        onRow={rowOpens((r) => navigate(`/group/${gid}/training/${r.id}`))}
         pagination={{
           current: currentPage,
           pageSize: PAGE_SIZE,

@@ -1,16 +1,17 @@
 import { STATUS_FILTER_CODES } from '@oj/shared';
 import { Card, Collapse, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ShortcutList } from '../../../components/ShortcutList.js';
 import { StatusTag } from '../../submission/components/StatusTag.js';
 import { statusInfo } from '../../submission/lib/format.js';
 import { useLanguages } from '../api/languages.js';
 
 /**
  * /help (doc 2 §2.14): the judge's languages (description, compile command, example code from /api/languages),
- * what each result status means, and compile tips.
+ * what each result status means, compile tips, and the keyboard shortcuts (issue 28).
  */
 export default function HelpPage() {
-  const { t } = useTranslation('help');
+  const { t } = useTranslation(['help', 'shortcuts']);
   const { data, isLoading } = useLanguages();
   return (
     <div className="oj-page" style={{ maxWidth: 1100 }}>
@@ -22,6 +23,9 @@ export default function HelpPage() {
           <li>{t('Tip_java_main')}</li>
           <li>{t('Tip_64bit')}</li>
           <li>{t('Tip_limits')}</li>
+          <li>{t('Tip_tle_recheck')}</li>
+          <li>{t('Tip_theme')}</li>
+          <li>{t('Tip_similarity')}</li>
         </ul>
       </Card>
       <Card title={t('Compilers')} style={{ marginBottom: 16 }} data-testid="help-languages">
@@ -53,6 +57,12 @@ export default function HelpPage() {
           />
         )}
       </Card>
+      <Card title={t('shortcuts:Title')} style={{ marginBottom: 16 }} data-testid="help-shortcuts">
+        <Typography.Paragraph>
+          {t('shortcuts:Help_intro')} {t('shortcuts:Press_question')}
+        </Typography.Paragraph>
+        <ShortcutList />
+      </Card>
       <Card title={t('Result_Explanation')} data-testid="help-statuses">
         <Table
           rowKey="code"
@@ -80,8 +90,8 @@ export default function HelpPage() {
 }
 
 const pre: React.CSSProperties = {
-  background: '#f7f8fa',
-  border: '1px solid #e8e8e8',
+  background: 'var(--oj-bg-code)',
+  border: '1px solid var(--oj-border)',
   borderRadius: 4,
   padding: '8px 10px',
   whiteSpace: 'pre-wrap',

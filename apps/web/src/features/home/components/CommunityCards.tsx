@@ -76,13 +76,20 @@ function RecentUpdatedProblemsCard() {
           {list.map((p) => (
             <li
               key={p.id}
-              style={{ padding: '8px 4px', borderBottom: '1px solid #f0f0f0', display: 'flex', gap: 8 }}
+              style={{
+                padding: '8px 4px',
+                borderBottom: '1px solid var(--oj-border-split)',
+                display: 'flex',
+                gap: 8,
+              }}
             >
               <div style={{ flex: 1, minWidth: 0 }}>
                 <Link to={`/problem/${encodeURIComponent(p.problemId)}`} style={{ overflowWrap: 'anywhere' }}>
                   {p.problemId} {p.title}
                 </Link>
-                <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>{formatTime(p.gmtModified)}</div>
+                <div style={{ color: 'var(--oj-text-tertiary)', fontSize: 13 }}>
+                  {formatTime(p.gmtModified)}
+                </div>
               </div>
               <Tag color={p.type === ProblemType.OI ? 'orange' : 'blue'} style={{ alignSelf: 'center' }}>
                 {p.type === ProblemType.OI ? 'OI' : 'ACM'}

@@ -1,7 +1,8 @@
 import { CONTEST_STATUS_INFO, type ContestStatusCode } from '@oj/shared';
-import { Empty, Spin, Tag } from 'antd';
+import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ColorTag } from '../../../components/ColorTag.js';
 import { Panel } from '../../../components/Panel.js';
 import { formatTime } from '../../../lib/time.js';
 import { useRecentContest } from '../api/home.js';
@@ -28,13 +29,29 @@ export function RecentContestsCard() {
             return (
               <li
                 key={c.id}
-                style={{ padding: '10px 4px', borderBottom: '1px solid #f0f0f0', display: 'flex', gap: 12 }}
+                style={{
+                  padding: '10px 4px',
+                  borderBottom: '1px solid var(--oj-border-split)',
+                  display: 'flex',
+                  gap: 12,
+                }}
               >
                 <div style={{ flex: 1, minWidth: 0 }}>
                   <Link to={`/contest/${c.id}`}>{c.title}</Link>
-                  <div style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>{formatTime(c.startTime)}</div>
+                  <div style={{ color: 'var(--oj-text-tertiary)', fontSize: 13 }}>
+                    {formatTime(c.startTime)}
+                  </div>
                 </div>
-                {st && <Tag color={st.color}>{t(`contest_status.${st.name}`)}</Tag>}
+                {/* Centred, not stretched to the row's two lines (the row is a flex box). */}
+                {st && (
+                  <ColorTag
+                    color={st.color}
+                    style={{ alignSelf: 'center', marginInlineEnd: 0 }}
+                    data-testid="recent-contest-status"
+                  >
+                    {t(`contest_status.${st.name}`)}
+                  </ColorTag>
+                )}
               </li>
             );
           })}

@@ -6,8 +6,8 @@ const W = 640;
 const H = 240;
 const PAD = { left: 40, right: 16, top: 12, bottom: 28 };
 const SERIES = [
-  { key: 'totalCountList', label: 'All_submissions', color: '#2d8cf0' },
-  { key: 'acCountList', label: 'AC_submissions', color: '#19be6b' },
+  { key: 'totalCountList', label: 'All_submissions', color: 'var(--oj-info)' },
+  { key: 'acCountList', label: 'AC_submissions', color: 'var(--oj-success)' },
 ] as const;
 
 /** Round axis steps (1, 2, 5 × 10^n) so at most 4 grid lines cover `max`. */
@@ -65,10 +65,17 @@ export default function SubmissionChart({ stats }: { stats: LastWeekSubmissionSt
           const area = `${line}L${x(values.length - 1)},${y(0)}L${x(0)},${y(0)}Z`;
           return (
             <g key={s.key}>
-              <path d={area} fill={s.color} opacity={0.12} />
-              <path d={line} fill="none" stroke={s.color} strokeWidth={2} />
+              <path d={area} style={{ fill: s.color }} opacity={0.12} />
+              <path d={line} fill="none" style={{ stroke: s.color }} strokeWidth={2} />
               {values.map((v, i) => (
-                <circle key={days[i]} cx={x(i)} cy={y(v)} r={4} fill="#fff" stroke={s.color} strokeWidth={2}>
+                <circle
+                  key={days[i]}
+                  cx={x(i)}
+                  cy={y(v)}
+                  r={4}
+                  style={{ fill: 'var(--oj-bg-container)', stroke: s.color }}
+                  strokeWidth={2}
+                >
                   <title>{`${days[i]} ${t(s.label)}: ${v}`}</title>
                 </circle>
               ))}

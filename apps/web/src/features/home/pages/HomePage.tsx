@@ -9,9 +9,11 @@ import { RecentContestsCard } from '../components/RecentContestsCard.js';
 
 /** The lower cards (submission statistics, recently updated problems): fetched when scrolled into view. */
 const CommunityCards = lazy(() => import('../components/CommunityCards.js'));
+/** Other OJs' upcoming contests (issue 27): its own chunk, off the entry's weight. */
+const OtherContestsCard = lazy(() => import('../../remote-judge/components/OtherContestsCard.js'));
 
 /**
- * /home (doc 1 §2.5, §7): carousel, announcements, recent contests and the 7-day AC rank; below them last week's
+ * /home (doc 1 §2.5, §7): carousel, announcements, recent contests, the 7-day AC rank and other OJs' contests; below them last week's
  * submission statistics and the recently updated problems, loaded only when they come into view (the home page's
  * first load stays within its weight budget, docs/web.md).
  */
@@ -37,7 +39,16 @@ export default function HomePage() {
           </Row>
         </Col>
         <Col xs={24} lg={8}>
-          <RecentAcRankCard />
+          <Row gutter={[16, 16]}>
+            <Col span={24}>
+              <RecentAcRankCard />
+            </Col>
+            <Col span={24}>
+              <Suspense fallback={null}>
+                <OtherContestsCard />
+              </Suspense>
+            </Col>
+          </Row>
         </Col>
       </Row>
       <div style={{ marginTop: 16 }}>

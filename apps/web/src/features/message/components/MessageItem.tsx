@@ -38,11 +38,18 @@ export function MessageItem({ m, onDelete }: { m: AnyMessage; onDelete: () => vo
       data-testid="message-delete"
     />
   );
-  const time = <span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>{formatTime(m.gmtCreate)}</span>;
+  const time = (
+    <span style={{ color: 'var(--oj-text-tertiary)', fontSize: 13 }}>{formatTime(m.gmtCreate)}</span>
+  );
   const frame = (body: React.ReactNode) => (
     <div
       data-testid="message-item"
-      style={{ display: 'flex', gap: 12, padding: '12px 0', borderBottom: '1px solid #f0f0f0' }}
+      style={{
+        display: 'flex',
+        gap: 12,
+        padding: '12px 0',
+        borderBottom: '1px solid var(--oj-border-split)',
+      }}
     >
       {body}
     </div>
@@ -111,8 +118,8 @@ export function MessageItem({ m, onDelete }: { m: AnyMessage; onDelete: () => vo
             style={{
               margin: '4px 0',
               padding: '0 8px',
-              borderInlineStart: '3px solid #d9d9d9',
-              color: '#666',
+              borderInlineStart: '3px solid var(--oj-border-control)',
+              color: 'var(--oj-text-secondary)',
             }}
             data-testid="message-quote"
           >

@@ -52,9 +52,13 @@ export interface ProblemDetailVo {
   ioWriteFileName: string | null;
   isRemote: boolean;
   remoteOj: string | null;
+  /** A remote problem's page on its site (issue 27). */
+  remoteUrl?: string | null;
   gid: number | null;
   userExtraFile: Record<string, string> | null;
   userExtraFileNames: string[];
+  /** Borderline TLE re-check in force: the margin in % over the time limit within which a case is run again; null off. */
+  tleRecheckMargin?: number | null;
   gmtCreate: string;
   gmtModified: string;
 }

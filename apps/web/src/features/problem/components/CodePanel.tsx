@@ -169,13 +169,16 @@ export function CodePanel({ detail, scope, beforeSubmit, onJudged, submitDisable
         onUpload={onUpload}
         onLastAc={token ? onLastAc : undefined}
         extra={
-          <Button
-            icon={<ExperimentOutlined />}
-            onClick={() => !needLogin() && setTestOpen(true)}
-            data-testid="open-test-drawer"
-          >
-            {t('Online_Test')}
-          </Button>
+          // A remote problem is judged on its site, which runs no custom input (the server refuses it, issue 27).
+          detail.problem.isRemote ? undefined : (
+            <Button
+              icon={<ExperimentOutlined />}
+              onClick={() => !needLogin() && setTestOpen(true)}
+              data-testid="open-test-drawer"
+            >
+              {t('Online_Test')}
+            </Button>
+          )
         }
       />
       <CodeEditor
@@ -190,7 +193,14 @@ export function CodePanel({ detail, scope, beforeSubmit, onJudged, submitDisable
         onSubmitShortcut={onShortcut}
       />
       <Space style={{ marginTop: 8, width: '100%', justifyContent: 'flex-end' }}>
-        <span style={{ color: '#999', fontSize: 12 }}>{t('Ctrl_Enter_submits')}</span>
+        {/* A keyboard hint: hidden on phones and touch screens (global.css .oj-keyboard-hint). */}
+        <span
+          className="oj-keyboard-hint"
+          style={{ color: 'var(--oj-text-tertiary)', fontSize: 12 }}
+          data-testid="ctrl-enter-hint"
+        >
+          {t('Ctrl_Enter_submits')}
+        </span>
         <Button
           type="primary"
           icon={<SendOutlined />}

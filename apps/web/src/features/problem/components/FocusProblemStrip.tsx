@@ -45,8 +45,8 @@ export function FocusProblemStrip({ cid, tid, base, current }: FocusProblemStrip
               style={{
                 flex: `0 0 ${ITEM_WIDTH}px`,
                 width: ITEM_WIDTH,
-                border: `1px solid ${active ? '#1677ff' : '#d9d9d9'}`,
-                background: active ? '#e6f4ff' : '#fff',
+                border: `1px solid ${active ? 'var(--oj-primary)' : 'var(--oj-border-control)'}`,
+                background: active ? 'var(--oj-primary-bg)' : 'var(--oj-bg-container)',
                 borderRadius: 6,
                 padding: '2px 6px',
                 cursor: 'pointer',

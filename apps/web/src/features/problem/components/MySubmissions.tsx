@@ -8,7 +8,7 @@ import type { SubmissionListItem } from '../../submission/api/types.js';
 import { RelativeTime } from '../../submission/components/RelativeTime.js';
 import { StatusTag } from '../../submission/components/StatusTag.js';
 import { submissionDetailPath } from '../../submission/lib/detail-path.js';
-import { formatLength, formatMemory, formatTimeMs } from '../../submission/lib/format.js';
+import { formatLength, runMemory, runTime } from '../../submission/lib/format.js';
 
 /**
  * The My Submission tab of doc 2 §2.2 (login): the signed-in user's submissions of this problem, 10 a page,
@@ -42,8 +42,8 @@ export function MySubmissions({ problemId, cid, gid }: { problemId: string; cid?
         />
       ),
     },
-    { title: t('Time'), dataIndex: 'time', render: formatTimeMs },
-    { title: t('Memory'), dataIndex: 'memory', render: formatMemory },
+    { title: t('Time'), dataIndex: 'time', render: (v: number | null, r) => runTime(r.status, v) },
+    { title: t('Memory'), dataIndex: 'memory', render: (v: number | null, r) => runMemory(r.status, v) },
     { title: t('Language'), dataIndex: 'language' },
     { title: t('Length'), dataIndex: 'length', render: formatLength, responsive: ['sm'] },
   ];

@@ -6,17 +6,23 @@ import {
 } from '@ant-design/icons';
 import { JudgeStatus, ProblemType } from '@oj/shared';
 import { Button, Descriptions, Divider, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session.js';
 import './statement.css';
+import { ColorTag } from '../../../components/ColorTag.js';
 import { lazyOnOpen } from '../../../components/lazy-on-open.js';
+import { RemoteOriginalLink } from '../../remote-judge/components/RemoteOriginalLink.js';
 import type { ProblemDetailResponse } from '../api/types.js';
 import { shownLimits } from '../lib/problem-math.js';
+import { useTagLabel } from '../lib/seeded-tags.js';
 import { DifficultyTag } from './DifficultyTag.js';
 import { SampleBlock } from './SampleBlock.js';
 import { StatementHtml } from './StatementText.js';
+
+/** A link wrapping a small button takes the button's box (an inline link is shorter than its 24 px button). */
+const BUTTON_LINK: CSSProperties = { display: 'inline-flex' };
 
 /** The statistics dialog (antd Modal, then ECharts), loaded when first opened. */
 const StatisticsDialog = lazyOnOpen(() => import('./StatisticsDialog.js').then((m) => m.StatisticsDialog));
@@ -51,6 +57,7 @@ export function ProblemStatement({
   discussionPath?: string;
 }) {
   const { t } = useTranslation('problem');
+  const tagLabel = useTagLabel();
   const [stats, setStats] = useState(false);
   const p = detail.problem;
   const lim = shownLimits(p);
@@ -97,6 +104,20 @@ export function ProblemStatement({
                 ? `${lim.memory}MB`
                 : t('Limit_CCpp_Others', { cc: `${lim.memory}MB`, other: `${lim.otherMemory}MB` }),
           },
+          // The borderline TLE re-check is the local judge's; a remote problem's site judges it (issue 27).
+          ...(p.tleRecheckMargin != null && !p.isRemote
+            ? [
+                {
+                  key: 'recheck',
+                  label: t('Tle_recheck'),
+                  children: (
+                    <span data-testid="problem-tle-recheck">
+                      {t('Tle_recheck_value', { margin: p.tleRecheckMargin })}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
           {
             key: 'type',
             label: t('Problem_Type'),
@@ -123,9 +144,9 @@ export function ProblemStatement({
         <Space size={[0, 4]} wrap style={{ margin: '8px 0' }}>
           <span style={{ marginRight: 8 }}>{t('Tags')}:</span>
           {detail.tags.map((tag) => (
-            <Tag key={tag.id} color={tag.color}>
-              {tag.name}
-            </Tag>
+            <ColorTag key={tag.id} color={tag.color}>
+              {tagLabel(tag.name)}
+            </ColorTag>
           ))}
         </Space>
       )}
@@ -141,13 +162,14 @@ export function ProblemStatement({
               {t('Statistic')}
             </Button>
           )}
-          <Link to={solutions}>
+          {/* The link as tall as its button: a pointer target of 24 px at least (axe target-size). */}
+          <Link to={solutions} style={BUTTON_LINK}>
             <Button size="small" icon={<CheckCircleOutlined />}>
               {t('Solutions')}
             </Button>
           </Link>
           {showDiscussion && (
-            <Link to={discussionPath ?? `/discussion/${encodeURIComponent(p.problemId)}`}>
+            <Link to={discussionPath ?? `/discussion/${encodeURIComponent(p.problemId)}`} style={BUTTON_LINK}>
               <Button size="small" icon={<CommentOutlined />}>
                 {t('Discussion')}
               </Button>
@@ -174,6 +196,7 @@ export function ProblemStatement({
           <div className="oj-paragraph">{p.source}</div>
         </section>
       )}
+      {p.isRemote && p.remoteUrl && <RemoteOriginalLink url={p.remoteUrl} oj={p.remoteOj} />}
       {detail.problemCount && (
         <StatisticsDialog
           open={stats}

@@ -133,7 +133,7 @@ export function ProblemWorkspace({
           position: 'fixed',
           inset: 0,
           zIndex: 1000,
-          background: '#f5f6f8',
+          background: 'var(--oj-bg-page)',
           padding: 8,
           overflow: 'auto',
         }}

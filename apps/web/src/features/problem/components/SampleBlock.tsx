@@ -5,8 +5,8 @@ import type { Example } from '../api/types.js';
 import { copyText } from '../lib/clipboard.js';
 
 const pre: React.CSSProperties = {
-  background: '#f7f8fa',
-  border: '1px solid #e8e8e8',
+  background: 'var(--oj-bg-code)',
+  border: '1px solid var(--oj-border)',
   borderRadius: 4,
   padding: '8px 10px',
   margin: 0,

@@ -87,7 +87,16 @@ export function SplitPane({
           position: 'relative',
         }}
       >
-        <div style={{ position: 'absolute', left: 3, top: 0, bottom: 0, width: 2, background: '#e4e7ed' }} />
+        <div
+          style={{
+            position: 'absolute',
+            left: 3,
+            top: 0,
+            bottom: 0,
+            width: 2,
+            background: 'var(--oj-border)',
+          }}
+        />
       </div>
       <div style={{ ...paneStyle, overflow: 'auto', flex: '1 1 50%', minWidth: MIN_RIGHT }}>{right}</div>
     </div>
@@ -95,7 +104,7 @@ export function SplitPane({
 }
 
 const paneStyle: React.CSSProperties = {
-  background: '#fff',
+  background: 'var(--oj-bg-container)',
   borderRadius: 6,
   padding: 16,
   boxSizing: 'border-box',

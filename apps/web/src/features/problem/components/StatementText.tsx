@@ -1,5 +1,6 @@
 import { Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
+import '../../../components/markdown.css';
 import './statement.css';
 
 /**

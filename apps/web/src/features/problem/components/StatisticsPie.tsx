@@ -4,6 +4,8 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import { useTranslation } from 'react-i18next';
+import { echartsThemeProps } from '../../../lib/chart-theme.js';
+import { useResolvedTheme } from '../../../lib/theme.js';
 import { statusInfo, statusKey } from '../../submission/lib/format.js';
 import type { ProblemCount } from '../api/types.js';
 
@@ -21,15 +23,17 @@ const GROUPS: { key: keyof ProblemCount; code: number }[] = [
   { key: 'pe', code: -3 },
 ];
 
-/** The statistics pie of a problem (lazy chunk with only the ECharts parts it uses). */
+/** The statistics pie of a problem (lazy chunk with only the ECharts parts it uses), text following the theme. */
 export default function StatisticsPie({ count }: { count: ProblemCount }) {
   const { t } = useTranslation('submission');
+  const look = useResolvedTheme();
   const data = GROUPS.map((g) => ({
     name: t(statusKey(g.code)),
     value: count[g.key] ?? 0,
     itemStyle: { color: statusInfo(g.code).color },
   })).filter((d) => d.value > 0);
   const option = {
+    backgroundColor: 'transparent',
     tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
     legend: { bottom: 0, type: 'scroll' },
     series: [
@@ -42,5 +46,14 @@ export default function StatisticsPie({ count }: { count: ProblemCount }) {
       },
     ],
   };
-  return <ReactEChartsCore echarts={echarts} option={option} style={{ height: 360 }} notMerge />;
+  return (
+    <ReactEChartsCore
+      key={look}
+      echarts={echarts}
+      option={option}
+      style={{ height: 360 }}
+      notMerge
+      {...echartsThemeProps(look)}
+    />
+  );
 }

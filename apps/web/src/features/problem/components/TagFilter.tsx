@@ -1,6 +1,10 @@
-import { Button, Card, Collapse, Empty, Skeleton, Tag } from 'antd';
+import { Button, Card, Collapse, Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FilterTag } from '../../../components/FilterTag.js';
+import { readableColor, SURFACE } from '../../../lib/contrast.js';
+import { useResolvedTheme } from '../../../lib/theme.js';
 import { useTagsAndClassification } from '../api/problem-list.js';
+import { useTagLabel } from '../lib/seeded-tags.js';
 
 export interface TagFilterProps {
   oj?: string;
@@ -10,24 +14,31 @@ export interface TagFilterProps {
 
 /**
  * The tag filter of doc 2 §2.1: tags grouped by classification (collapsible panels, unclassified last); clicking
- * a tag filters by it, clicking the selected tag clears the filter.
+ * a tag filters by it, clicking the selected tag clears the filter (Enter or Space from the keyboard). Seeded names
+ * show in the user's language; an unchecked tag's text is its colour made readable on the page.
  */
 export function TagFilter({ oj, tagId, onSelect }: TagFilterProps) {
   const { t } = useTranslation('problem');
+  const tagLabel = useTagLabel();
+  const theme = useResolvedTheme();
   const { data, isLoading } = useTagsAndClassification(oj && oj !== 'All' ? oj : undefined);
   const groups = (data ?? []).filter((g) => g.tagList.length > 0);
   const tags = (list: (typeof groups)[number]['tagList']) => (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
       {list.map((tag) => (
-        <Tag.CheckableTag
+        <FilterTag
           key={tag.id}
           checked={tag.id === tagId}
           onChange={() => onSelect(tag.id === tagId ? undefined : tag.id)}
-          style={tag.id === tagId ? undefined : { border: `1px solid ${tag.color}`, color: tag.color }}
+          style={
+            tag.id === tagId
+              ? undefined
+              : { border: `1px solid ${tag.color}`, color: readableColor(tag.color, SURFACE[theme]) }
+          }
           data-testid="tag-filter-item"
         >
-          {tag.name}
-        </Tag.CheckableTag>
+          {tagLabel(tag.name)}
+        </FilterTag>
       ))}
     </div>
   );
@@ -54,7 +65,7 @@ export function TagFilter({ oj, tagId, onSelect }: TagFilterProps) {
           defaultActiveKey={groups.map((g, i) => String(g.classification?.id ?? `u${i}`))}
           items={groups.map((g, i) => ({
             key: String(g.classification?.id ?? `u${i}`),
-            label: g.classification?.name ?? t('Unclassified'),
+            label: g.classification ? tagLabel(g.classification.name) : t('Unclassified'),
             children: tags(g.tagList),
           }))}
         />

@@ -1,6 +1,7 @@
 import { LIMITS } from '@oj/shared';
 import { describe, expect, it } from 'vitest';
 import { normalizeLook, pickLanguage } from '../../../components/code-editor/editor-settings.js';
+import { editorThemeFor } from '../../../components/code-editor/editor-themes.js';
 import { oiScore } from '../../rank/lib/rank-math.js';
 import { formatMemory } from '../../submission/lib/format.js';
 import { readSubmissionFilter, writeSubmissionFilter } from '../../submission/lib/list-params.js';
@@ -81,8 +82,9 @@ describe('editor settings', () => {
   });
 
   it('clamps stored font size, tab size and theme to the allowed values', () => {
+    // The default editor theme is `auto`: it follows the site's light or dark look (issue 28).
     expect(normalizeLook({ theme: 'nope', fontSize: 40, tabSize: 3 })).toEqual({
-      theme: 'idea',
+      theme: 'auto',
       fontSize: 14,
       tabSize: 4,
     });
@@ -91,6 +93,13 @@ describe('editor settings', () => {
       fontSize: 20,
       tabSize: 8,
     });
+    expect(normalizeLook({ theme: 'auto' }).theme).toBe('auto');
+  });
+
+  it('draws the auto editor theme in the site look, a named one as chosen', () => {
+    expect(editorThemeFor('auto', 'light')).toBe('idea');
+    expect(editorThemeFor('auto', 'dark')).toBe('base16-dark');
+    expect(editorThemeFor('eclipse', 'dark')).toBe('eclipse');
   });
 });
 

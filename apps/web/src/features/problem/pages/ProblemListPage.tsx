@@ -1,9 +1,10 @@
 import { QuestionOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DIFFICULTIES, LIMITS } from '@oj/shared';
+import { DIFFICULTIES, LIMITS, ProblemType } from '@oj/shared';
 import { Button, Card, Col, Input, Row, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ColorTag } from '../../../components/ColorTag.js';
 import { useSession } from '../../../lib/session.js';
 import { getRandomProblem, useProblemList, useUserProblemStatus } from '../api/problem-list.js';
 import type { ProblemListFilter, ProblemListItem } from '../api/types.js';
@@ -12,6 +13,7 @@ import { MyStatusIcon } from '../components/MyStatusIcon.js';
 import { TagFilter } from '../components/TagFilter.js';
 import { readProblemFilter, writeProblemFilter } from '../lib/list-params.js';
 import { acRate } from '../lib/problem-math.js';
+import { useTagLabel } from '../lib/seeded-tags.js';
 
 /**
  * /problem (doc 2 §2.1): filters in the address (keyword, difficulty, oj, tagId, paging; default 30 a page), tag
@@ -19,6 +21,7 @@ import { acRate } from '../lib/problem-math.js';
  */
 export default function ProblemListPage() {
   const { t } = useTranslation('problem');
+  const tagLabel = useTagLabel();
   const navigate = useNavigate();
   const [sp, setSp] = useSearchParams();
   const filter = useMemo(() => readProblemFilter(sp), [sp]);
@@ -70,6 +73,17 @@ export default function ProblemListPage() {
       ),
     },
     {
+      title: t('Problem_Type'),
+      dataIndex: 'type',
+      width: 70,
+      responsive: ['sm'],
+      render: (type: number) => (
+        <Tag color={type === ProblemType.ACM ? 'blue' : 'gold'} data-testid="problem-type">
+          {type === ProblemType.ACM ? 'ACM' : 'OI'}
+        </Tag>
+      ),
+    },
+    {
       title: t('Level'),
       dataIndex: 'difficulty',
       width: 110,
@@ -82,9 +96,9 @@ export default function ProblemListPage() {
       render: (tags: ProblemListItem['tags']) => (
         <Space size={[0, 4]} wrap>
           {tags.map((tag) => (
-            <Tag key={tag.id} color={tag.color}>
-              {tag.name}
-            </Tag>
+            <ColorTag key={tag.id} color={tag.color}>
+              {tagLabel(tag.name)}
+            </ColorTag>
           ))}
         </Space>
       ),
@@ -155,7 +169,9 @@ export default function ProblemListPage() {
               columns={columns}
               dataSource={rows}
               loading={isFetching && !data}
-              scroll={{ x: 'max-content' }}
+              // At least 720 px (a phone scrolls sideways), else the card's width: long titles and tag lists wrap
+              // instead of pushing the last columns out of the card ('max-content' did, issue 25 #9).
+              scroll={{ x: 720 }}
               data-testid="problem-table"
               pagination={{
                 current: filter.currentPage,

@@ -1,9 +1,11 @@
 import { UserOutlined } from '@ant-design/icons';
 import { JudgeStatus, LIMITS } from '@oj/shared';
-import { Avatar, Card, Input, Skeleton, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Avatar, Card, Input, Skeleton, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ColorTag } from '../../../components/ColorTag.js';
+import { Markdown } from '../../../components/Markdown.js';
 import { type RankRecord, type RankType, useRankList } from '../api/rank.js';
 import { acRate, oiScore } from '../lib/rank-math.js';
 
@@ -36,7 +38,7 @@ export function RankPage({ type }: { type: RankType }) {
         <Space>
           <Avatar size={28} src={r.avatar || undefined} icon={<UserOutlined />} />
           <Link to={userHome(r)}>{r.username}</Link>
-          {r.titleName && <Tag color={r.titleColor ?? undefined}>{r.titleName}</Tag>}
+          {r.titleName && <ColorTag color={r.titleColor ?? undefined}>{r.titleName}</ColorTag>}
         </Space>
       ),
     },
@@ -88,11 +90,7 @@ export function RankPage({ type }: { type: RankType }) {
       title: t('Signature'),
       dataIndex: 'signature',
       responsive: ['lg'],
-      render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 260 }}>
-          {v}
-        </Typography.Text>
-      ),
+      render: (v: string) => (v ? <Markdown source={v} compact /> : null),
     },
   ];
 

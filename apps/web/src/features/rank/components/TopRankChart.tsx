@@ -4,30 +4,35 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import { useTranslation } from 'react-i18next';
+import { CHART_COLORS, echartsThemeProps } from '../../../lib/chart-theme.js';
+import { useResolvedTheme } from '../../../lib/theme.js';
 import type { RankRecord, RankType } from '../api/rank.js';
 import { oiScore } from '../lib/rank-math.js';
 
 echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-/** The top-10 bar chart of doc 2 §2.11 (lazy chunk): ACM shows AC and total, OI the score. */
+/** The top-10 bar chart of doc 2 §2.11 (lazy chunk): ACM shows AC and total, OI the score; colours follow the theme. */
 export default function TopRankChart({ rows, type }: { rows: RankRecord[]; type: RankType }) {
   const { t } = useTranslation('rank');
+  const look = useResolvedTheme();
+  const c = CHART_COLORS[look];
   const names = rows.map((r) => r.username);
   const series =
     type === 'ACM'
       ? [
-          { name: t('AC'), type: 'bar', data: rows.map((r) => r.ac), itemStyle: { color: '#19be6b' } },
-          { name: t('Total'), type: 'bar', data: rows.map((r) => r.total), itemStyle: { color: '#2d8cf0' } },
+          { name: t('AC'), type: 'bar', data: rows.map((r) => r.ac), itemStyle: { color: c.success } },
+          { name: t('Total'), type: 'bar', data: rows.map((r) => r.total), itemStyle: { color: c.info } },
         ]
       : [
           {
             name: t('Score'),
             type: 'bar',
             data: rows.map((r) => oiScore(r.score)),
-            itemStyle: { color: '#2d8cf0' },
+            itemStyle: { color: c.info },
           },
         ];
   const option = {
+    backgroundColor: 'transparent',
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
     grid: { left: 40, right: 16, top: 32, bottom: 48 },
@@ -35,5 +40,14 @@ export default function TopRankChart({ rows, type }: { rows: RankRecord[]; type:
     yAxis: { type: 'value', minInterval: 1 },
     series,
   };
-  return <ReactEChartsCore echarts={echarts} option={option} style={{ height: 300 }} notMerge />;
+  return (
+    <ReactEChartsCore
+      key={look}
+      echarts={echarts}
+      option={option}
+      style={{ height: 300 }}
+      notMerge
+      {...echartsThemeProps(look)}
+    />
+  );
 }

@@ -1,10 +1,9 @@
-import { isFinishedStatus, LIMITS, LIVE_EVENT, type LiveVerdictData } from '@oj/shared';
+import { isFinishedStatus, LIMITS, LIVE_EVENT, LIVE_LIMITS, type LiveVerdictData } from '@oj/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiDownload, apiGet, apiPut } from '../../../lib/api.js';
 import { useLiveEvent, useLiveResync, useLiveStatus } from '../../../lib/events.js';
 import { saveBlob } from '../../../lib/save-blob.js';
 import { useSession } from '../../../lib/session.js';
-import { LIVE_SAFETY_POLL_MS } from '../lib/useSubmissionPoll.js';
 import { submissionKeys } from './keys.js';
 import type { CaseResultResponse, SubmissionDetailResponse, WaCaseData } from './types.js';
 
@@ -31,7 +30,7 @@ export const useSubmissionDetail = (submitId: number) => {
     refetchInterval: (q) => {
       const sub = q.state.data?.submission;
       if (sub == null || isFinishedStatus(sub.status)) return false;
-      return live && sub.uid === uid ? LIVE_SAFETY_POLL_MS : LIMITS.submissionPollMs;
+      return live && sub.uid === uid ? LIVE_LIMITS.verdictSafetyPollMs : LIMITS.submissionPollMs;
     },
   });
   const shown = query.data?.submission.status;

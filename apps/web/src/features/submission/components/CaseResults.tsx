@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { CaseResultResponse, JudgeCaseVo } from '../api/types.js';
 import { formatMemory, formatTimeMs, statusInfo } from '../lib/format.js';
 import { preBox } from '../lib/styles.js';
+import { RerunNote } from './RerunNote.js';
 import { StatusTag } from './StatusTag.js';
 
 /** True when the server returned any of the case's data previews. */
 const hasPreview = (c: JudgeCaseVo) => c.inputData != null || c.outputData != null || c.userOutput != null;
 
-/** One case: status, time, memory, score, checker message; its data previews open from the card when returned. */
+/** One case: status, time, memory, score, a borderline TLE re-run's two times, checker message; its data previews open from the card when returned. */
 function CaseCard({ c }: { c: JudgeCaseVo }) {
   const { t } = useTranslation('submission');
   const [open, setOpen] = useState(false);
@@ -37,10 +38,11 @@ function CaseCard({ c }: { c: JudgeCaseVo }) {
           </Space>
         }
       >
-        <div style={{ fontSize: 12, color: '#666' }}>
+        <div style={{ fontSize: 12, color: 'var(--oj-text-secondary)' }}>
           {formatTimeMs(c.time)} · {formatMemory(c.memory)}
           {c.score != null && ` · ${t('Score')} ${c.score}`}
         </div>
+        <RerunNote rerun={c.rerun} />
         {c.message && (
           <Tooltip title={c.message}>
             <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: '100%' }}>

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { LIMITS, STATUS_FILTER_CODES } from '@oj/shared';
+import { JudgeStatus, LIMITS, STATUS_FILTER_CODES } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Popconfirm, Select, Space, Switch, Table, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -15,8 +15,9 @@ import type { SubmissionListFilter, SubmissionListItem } from '../api/types.js';
 import { RelativeTime } from '../components/RelativeTime.js';
 import { StatusTag } from '../components/StatusTag.js';
 import { submissionDetailPath } from '../lib/detail-path.js';
-import { formatLength, formatMemory, formatTimeMs, statusKey } from '../lib/format.js';
+import { formatLength, runMemory, runTime, statusKey } from '../lib/format.js';
 import { readSubmissionFilter, writeSubmissionFilter } from '../lib/list-params.js';
+import { useQueuePositions } from '../lib/useQueuePositions.js';
 
 /** A contest scope for the list: its id, whether scores show (OI) and the after-contest switch. */
 export interface StatusContestScope {
@@ -54,6 +55,12 @@ export function StatusView({ contest, gid }: { contest?: StatusContestScope; gid
   useEffect(() => setProblemID(filter.problemID ?? ''), [filter.problemID]);
   useEffect(() => setUsername(filter.username ?? ''), [filter.username]);
   const admin = isAdminRoles(roles);
+  // Pending rows: their queue positions (the server answers only my own, or any for admins; issue 29).
+  const pendingIds = useMemo(
+    () => (data?.records ?? []).filter((r) => r.status === JudgeStatus.PENDING).map((r) => r.submitId),
+    [data],
+  );
+  const queue = useQueuePositions(pendingIds);
 
   const update = (patch: Partial<SubmissionListFilter>) =>
     setSp(writeSubmissionFilter({ ...filter, currentPage: 1, ...patch }));
@@ -81,7 +88,8 @@ export function StatusView({ contest, gid }: { contest?: StatusContestScope; gid
   const detailTo = (r: SubmissionListItem) =>
     submissionDetailPath(r.submitId, contest ? { cid: contest.cid } : gid ? { gid } : {}, r.displayPid);
   const columns: TableColumnsType<SubmissionListItem> = [
-    { title: t('Run_ID'), dataIndex: 'submitId', width: 80 },
+    // Fixed: at 375 px the id stays while the other columns scroll under it, with antd's shadow at the edges.
+    { title: t('Run_ID'), dataIndex: 'submitId', width: 80, fixed: 'left' },
     {
       title: t('Problem'),
       key: 'problem',
@@ -104,7 +112,13 @@ export function StatusView({ contest, gid }: { contest?: StatusContestScope; gid
       dataIndex: 'status',
       render: (s: number, r) => (
         <Link to={detailTo(r)} data-testid="status-link">
-          <StatusTag status={s} isManual={r.isManual} testId="status-cell" />
+          <StatusTag
+            status={s}
+            isManual={r.isManual}
+            testId="status-cell"
+            queue={queue.get(r.submitId)}
+            compact
+          />
         </Link>
       ),
     },
@@ -118,8 +132,13 @@ export function StatusView({ contest, gid }: { contest?: StatusContestScope; gid
             render: (v: number | null) => v ?? '-',
           },
         ]),
-    { title: t('Time'), dataIndex: 'time', render: formatTimeMs },
-    { title: t('Memory'), dataIndex: 'memory', render: formatMemory, responsive: ['sm'] },
+    { title: t('Time'), dataIndex: 'time', render: (v: number | null, r) => runTime(r.status, v) },
+    {
+      title: t('Memory'),
+      dataIndex: 'memory',
+      render: (v: number | null, r) => runMemory(r.status, v),
+      responsive: ['sm'],
+    },
     { title: t('Length'), dataIndex: 'length', render: formatLength, responsive: ['md'] },
     {
       title: t('Language'),

@@ -1,4 +1,4 @@
-import { JUDGE_STATUS_INFO, JudgeStatus, type JudgeStatusCode } from '@oj/shared';
+import { JUDGE_STATUS_INFO, JudgeStatus, type JudgeStatusCode, verdictWithoutRun } from '@oj/shared';
 
 const UNITS = ['KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
 
@@ -20,6 +20,19 @@ export function formatMemory(kb: number | null | undefined): string {
 /** Time in ms ("15ms"); null gives "-". */
 export function formatTimeMs(ms: number | null | undefined): string {
   return ms == null ? '-' : `${ms}ms`;
+}
+
+/**
+ * The time a submission's row shows: "-" for a verdict reached without running (compile error, cancelled…:
+ * `verdictWithoutRun` of @oj/shared), else `formatTimeMs`. Takes the row's status and time in ms.
+ */
+export function runTime(status: number, ms: number | null | undefined): string {
+  return verdictWithoutRun(status) ? '-' : formatTimeMs(ms);
+}
+
+/** The memory a submission's row shows: "-" for a verdict reached without running, else `formatMemory` (KB in). */
+export function runMemory(status: number, kb: number | null | undefined): string {
+  return verdictWithoutRun(status) ? '-' : formatMemory(kb);
 }
 
 /** Code length in bytes ("123B"). */

@@ -1,7 +1,7 @@
 /** Style of program text boxes (outputs, compile messages, case data). */
 export const preBox: React.CSSProperties = {
-  background: '#f7f8fa',
-  border: '1px solid #e8e8e8',
+  background: 'var(--oj-bg-code)',
+  border: '1px solid var(--oj-border)',
   borderRadius: 4,
   padding: '8px 10px',
   margin: '4px 0 8px',

@@ -1,4 +1,11 @@
-import { isFinishedStatus, JudgeStatus, LIMITS, LIVE_EVENT, type LiveVerdictData } from '@oj/shared';
+import {
+  isFinishedStatus,
+  JudgeStatus,
+  LIMITS,
+  LIVE_EVENT,
+  LIVE_LIMITS,
+  type LiveVerdictData,
+} from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveEvent, useLiveResync, useLiveStatus } from '../../../lib/events.js';
@@ -22,8 +29,6 @@ export interface PollState {
   gaveUp: boolean;
 }
 
-/** While the live stream is up, progress and the verdict arrive as events: the check runs this rarely (ms). */
-export const LIVE_SAFETY_POLL_MS = 30_000;
 /** Verdict events remembered for a submission that is watched only after its event arrived. */
 const SEEN_MAX = 50;
 
@@ -61,11 +66,11 @@ export function useSubmissionPoll(onFinished?: (s: StatusCheck) => void, scope: 
     enabled: target != null,
     isDone: (row) => row != null && isFinishedStatus(row.status),
     progressOf: (row) => [row?.status, row?.judged],
-    firstMs: live ? LIVE_SAFETY_POLL_MS : LIMITS.submissionPollFirstMs,
+    firstMs: live ? LIVE_LIMITS.verdictSafetyPollMs : LIMITS.submissionPollFirstMs,
     // While Judging the verdict is near: back off to 600 ms only; Pending / Compiling back off to the spec's 2 s.
     maxMs: (row) =>
       live
-        ? LIVE_SAFETY_POLL_MS
+        ? LIVE_LIMITS.verdictSafetyPollMs
         : row?.status === JudgeStatus.JUDGING
           ? LIMITS.submissionPollJudgingMs
           : LIMITS.submissionPollMs,

@@ -1,5 +1,5 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
-import { isFinishedStatus, JudgeStatus } from '@oj/shared';
+import { isFinishedStatus, JudgeStatus, type QueuePosition } from '@oj/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -18,8 +18,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CodeEditor, loadGlobalLook } from '../../../components/code-editor/index.js';
+import { readableColor } from '../../../lib/contrast.js';
 import { notify } from '../../../lib/notify.js';
 import { isSuperAdminRoles, useSession } from '../../../lib/session.js';
+import { useResolvedTheme } from '../../../lib/theme.js';
 import { formatTime } from '../../../lib/time.js';
 import { useLanguages } from '../../help/api/languages.js';
 import { copyText } from '../../problem/lib/clipboard.js';
@@ -34,9 +36,10 @@ import {
 } from '../api/submission-detail.js';
 import { CaseResults } from '../components/CaseResults.js';
 import { ManualJudgeDialog } from '../components/ManualJudgeDialog.js';
-import { StatusTag } from '../components/StatusTag.js';
-import { formatLength, formatMemory, formatTimeMs, statusInfo, statusKey } from '../lib/format.js';
+import { QueueText, StatusTag } from '../components/StatusTag.js';
+import { formatLength, runMemory, runTime, statusInfo, statusKey } from '../lib/format.js';
 import { preBox } from '../lib/styles.js';
+import { useQueuePositions } from '../lib/useQueuePositions.js';
 
 /** Statuses whose banner shows the error text instead of the figures (doc 2 §2.5). */
 const ERROR_TEXT_STATUSES: number[] = [
@@ -45,6 +48,12 @@ const ERROR_TEXT_STATUSES: number[] = [
   JudgeStatus.SUBMITTED_FAILED,
 ];
 /** Manual judge is refused for these (doc 2 §4.3). */
+/**
+ * The verdict banner's text is the verdict's colour made readable (WCAG AA) on the darkest of antd's alert tints the
+ * banner can have (info #e6f4ff in light; error #2c1618 in dark): the judge status colours on white are 2–4:1.
+ */
+const BANNER_SURFACE = { light: '#e6f4ff', dark: '#2c1618' } as const;
+
 const NO_MANUAL: number[] = [JudgeStatus.JUDGING, JudgeStatus.COMPILING, JudgeStatus.COMPILE_ERROR];
 
 /** Where the submission's problem opens: inside the contest or group whose detail route shows it, else practice. */
@@ -75,6 +84,9 @@ export default function SubmissionDetailPage() {
   const [manualOpen, setManualOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const root = isSuperAdminRoles(roles);
+  // While Pending: its queue position (the owner's and admins' only; issue 29).
+  const queue = useQueuePositions(s?.status === JudgeStatus.PENDING ? [submitId] : []);
+  const theme = useResolvedTheme();
 
   if (!Number.isInteger(submitId) || submitId < 1 || isError) {
     return <Result status="404" title={t('Submission_not_found')} />;
@@ -95,6 +107,8 @@ export default function SubmissionDetailPage() {
     {
       title: t('Run_ID'),
       dataIndex: 'submitId',
+      // At 375 px the id stays in view while the rest scrolls under it (antd's shadow marks the hidden side).
+      fixed: 'left' as const,
     },
     {
       title: t('Submit_Time'),
@@ -113,10 +127,10 @@ export default function SubmissionDetailPage() {
     {
       title: t('Status'),
       dataIndex: 'status',
-      render: (v: number) => <StatusTag status={v} isManual={s.isManual} />,
+      render: (v: number) => <StatusTag status={v} isManual={s.isManual} queue={queue.get(s.submitId)} />,
     },
-    { title: t('Time'), dataIndex: 'time', render: formatTimeMs },
-    { title: t('Memory'), dataIndex: 'memory', render: formatMemory },
+    { title: t('Time'), dataIndex: 'time', render: (v: number | null) => runTime(s.status, v) },
+    { title: t('Memory'), dataIndex: 'memory', render: (v: number | null) => runMemory(s.status, v) },
     ...(s.score != null ? [{ title: t('Score'), dataIndex: 'score' }] : []),
     { title: t('Length'), dataIndex: 'length', render: formatLength },
   ];
@@ -129,9 +143,16 @@ export default function SubmissionDetailPage() {
         type={s.status === JudgeStatus.ACCEPTED ? 'success' : finished ? 'error' : 'info'}
         message={
           <Space wrap>
-            <Typography.Title level={4} style={{ margin: 0, color: info.color }} data-testid="banner-status">
+            <Typography.Title
+              level={4}
+              style={{ margin: 0, color: readableColor(info.color, BANNER_SURFACE[theme]) }}
+              data-testid="banner-status"
+            >
               {t(statusKey(s.status))}
             </Typography.Title>
+            {s.status === JudgeStatus.PENDING && queue.get(s.submitId) && (
+              <QueueText queue={queue.get(s.submitId) as QueuePosition} />
+            )}
             {s.status === JudgeStatus.SUBMITTED_FAILED && owner && (
               <Button
                 size="small"
@@ -158,10 +179,10 @@ export default function SubmissionDetailPage() {
           ) : (
             <Space wrap split="·">
               <span>
-                {t('Time')}: {formatTimeMs(s.time)}
+                {t('Time')}: {runTime(s.status, s.time)}
               </span>
               <span>
-                {t('Memory')}: {formatMemory(s.memory)}
+                {t('Memory')}: {runMemory(s.status, s.memory)}
               </span>
               <span>
                 {t('Length')}: {formatLength(s.length)}
@@ -274,6 +295,7 @@ export default function SubmissionDetailPage() {
                   <Switch
                     size="small"
                     checked={s.share}
+                    aria-label={t('Share')}
                     data-testid="share-toggle"
                     onChange={async (share) => {
                       try {

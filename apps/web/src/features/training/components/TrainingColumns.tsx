@@ -1,6 +1,7 @@
 import type { TrainingVo } from '@oj/shared';
 import { Progress, type TableColumnsType, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RowLink } from '../../../lib/row-link.js';
 import { formatTime } from '../../../lib/time.js';
 import { progressPercent } from '../lib/progress.js';
 import { CategoryTag, TrainingAuthTag } from './TrainingTags.js';
@@ -8,19 +9,24 @@ import { CategoryTag, TrainingAuthTag } from './TrainingTags.js';
 /**
  * The columns of a training list (doc 2 §2.13, doc 3 §2 group trainings): number, title, auth tag, category tag in
  * its colour, AC progress (`progress`: signed-in viewers), problem count, author and last update. Shared by the
- * site's list and a group's.
+ * site's list and a group's. The title is the row's link (`linkTo`; `onOpen` replaces a plain click, as
+ * `RowLink`), the keyboard's way in.
  */
-export function useTrainingColumns(progress: boolean): TableColumnsType<TrainingVo> {
+export function useTrainingColumns(
+  progress: boolean,
+  linkTo: (r: TrainingVo) => string,
+  onOpen?: (r: TrainingVo) => void,
+): TableColumnsType<TrainingVo> {
   const { t } = useTranslation('training');
   return [
     { title: '#', dataIndex: 'rank', width: 70 },
     {
       title: t('Title'),
       dataIndex: 'title',
-      render: (v: string) => (
-        <span className="ant-typography" style={{ color: '#1677ff' }} data-testid="training-title">
+      render: (v: string, r) => (
+        <RowLink to={linkTo(r)} onOpen={onOpen && (() => onOpen(r))} testId="training-title">
           {v}
-        </span>
+        </RowLink>
       ),
     },
     { title: t('Auth'), dataIndex: 'auth', render: (v: string) => <TrainingAuthTag auth={v} /> },
@@ -40,6 +46,7 @@ export function useTrainingColumns(progress: boolean): TableColumnsType<Training
                 <Progress
                   percent={progressPercent(r.acCount, r.problemCount)}
                   size="small"
+                  aria-label={t('Progress')}
                   data-testid="training-progress"
                 />
               </Tooltip>

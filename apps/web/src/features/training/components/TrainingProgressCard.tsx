@@ -23,6 +23,7 @@ export function TrainingProgressCard({ uid }: { uid: string }) {
             <Progress
               percent={progressPercent(r.acCount, r.problemCount)}
               format={(p) => `${r.acCount ?? 0} / ${r.problemCount} (${p}%)`}
+              aria-label={r.title}
               size="small"
             />
           </div>

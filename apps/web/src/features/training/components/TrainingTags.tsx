@@ -1,6 +1,7 @@
 import { TrainingAuth } from '@oj/shared';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ColorTag } from '../../../components/ColorTag.js';
 
 /** The auth tag of a training (Public green, Private red). */
 export function TrainingAuthTag({ auth }: { auth: string }) {
@@ -16,8 +17,8 @@ export function TrainingAuthTag({ auth }: { auth: string }) {
 export function CategoryTag({ name, color }: { name: string | null; color: string | null }) {
   if (!name) return null;
   return (
-    <Tag color={color ?? undefined} style={{ marginInlineEnd: 0 }}>
+    <ColorTag color={color ?? undefined} style={{ marginInlineEnd: 0 }}>
       {name}
-    </Tag>
+    </ColorTag>
   );
 }

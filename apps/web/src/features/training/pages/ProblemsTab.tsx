@@ -1,8 +1,10 @@
 import type { TrainingProblemVo } from '@oj/shared';
-import { Card, Progress, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Card, Progress, Space, Switch, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ColorTag } from '../../../components/ColorTag.js';
+import { RowLink, rowOpens } from '../../../lib/row-link.js';
 import { DifficultyTag } from '../../problem/components/DifficultyTag.js';
 import { MyStatusIcon } from '../../problem/components/MyStatusIcon.js';
 import { useTrainingProblems } from '../api/training.js';
@@ -10,7 +12,8 @@ import { useTrainingShell } from '../components/TrainingContext.js';
 
 /**
  * The Problem List tab (doc 2 §2.13): my status (tick, minus, nothing), display id, title, level, tags (shown
- * with a switch), AC rate bar (ac / total); a row click opens the problem in the training.
+ * with a switch), AC rate bar (ac / total); a row click (or its title, a link) opens the problem in
+ * the training.
  */
 export default function ProblemsTab() {
   const { t } = useTranslation('training');
@@ -18,6 +21,7 @@ export default function ProblemsTab() {
   const { training: tr, base } = useTrainingShell();
   const { data, isLoading } = useTrainingProblems(tr.id);
   const [showTags, setShowTags] = useState(false);
+  const problemPath = (r: TrainingProblemVo) => `${base}/problem/${encodeURIComponent(r.displayId)}`;
   return (
     <Card
       styles={{ body: { padding: 0 } }}
@@ -37,14 +41,15 @@ export default function ProblemsTab() {
         pagination={false}
         data-testid="training-problems"
         scroll={{ x: 'max-content' }}
-        onRow={(r) => ({
-          onClick: () => navigate(`${base}/problem/${encodeURIComponent(r.displayId)}`),
-          style: { cursor: 'pointer' },
-        })}
+        onRow={rowOpens((r) => navigate(problemPath(r)))}
         columns={[
           { key: 'mine', width: 40, render: (_: unknown, r) => <MyStatusIcon status={r.myStatus} /> },
           { title: '#', dataIndex: 'displayId', width: 70 },
-          { title: t('Title'), dataIndex: 'title' },
+          {
+            title: t('Title'),
+            dataIndex: 'title',
+            render: (v: string, r) => <RowLink to={problemPath(r)}>{v}</RowLink>,
+          },
           {
             title: t('Level'),
             dataIndex: 'difficulty',
@@ -57,9 +62,9 @@ export default function ProblemsTab() {
                   key: 'tags',
                   render: (_: unknown, r: TrainingProblemVo) =>
                     r.tags.map((g) => (
-                      <Tag key={g.id} color={g.color ?? undefined}>
+                      <ColorTag key={g.id} color={g.color ?? undefined}>
                         {g.name}
-                      </Tag>
+                      </ColorTag>
                     )),
                 },
               ]

@@ -4,6 +4,7 @@ import { Avatar, Button, Card, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { rowOpens } from '../../../lib/row-link.js';
 import { useSession } from '../../../lib/session.js';
 import { statusInfo } from '../../submission/lib/format.js';
 import { useTrainingProblems, useTrainingRank } from '../api/training.js';
@@ -16,13 +17,16 @@ const PAGE_SIZE = 30;
  * The training rank, "Record List" (doc 2 §2.13, §3 "Training rank record"): search, a random pick among the
  * page's users, and rows of rank, user (avatar, Own and Girl flags, school), real name, AC with the total run time
  * (ms), and per problem the best status's short code and run time; a cell opens that user's submissions of the
- * problem. Own rows are highlighted, and female users' cells.
+ * problem (a link in the cell for the keyboard). Own rows are highlighted, and female users' cells.
  */
 export default function RankTab() {
   const { t } = useTranslation(['training', 'submission']);
   const navigate = useNavigate();
   const { userInfo } = useSession();
   const { training: tr, gid } = useTrainingShell();
+  /** That user's submissions of that problem (the cell's link and click). */
+  const statusPath = (r: TrainingRankRecord, problemId: string) =>
+    `${gid ? `/group/${gid}/status` : '/status'}?username=${encodeURIComponent(r.username)}&problemID=${encodeURIComponent(problemId)}&completeProblemID=true`;
   const [currentPage, setPage] = useState(1);
   const [keyword, setKeyword] = useState<string | undefined>();
   const [picked, setPicked] = useState<string | null>(null);
@@ -97,7 +101,9 @@ export default function RankTab() {
                       {t('Girl')}
                     </Tag>
                   )}
-                  {r.school && <div style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>{r.school}</div>}
+                  {r.school && (
+                    <div style={{ fontSize: 12, color: 'var(--oj-text-tertiary)' }}>{r.school}</div>
+                  )}
                 </span>
               </Space>
             ),
@@ -108,7 +114,7 @@ export default function RankTab() {
             key: 'ac',
             render: (_: unknown, r) => (
               <span data-testid="training-rank-ac">
-                {r.ac} <span style={{ color: 'rgba(0,0,0,0.45)' }}>({r.totalRunTime} ms)</span>
+                {r.ac} <span style={{ color: 'var(--oj-text-tertiary)' }}>({r.totalRunTime} ms)</span>
               </span>
             ),
           },
@@ -120,13 +126,7 @@ export default function RankTab() {
               const cell = r.submissionInfo[p.displayId];
               return {
                 className: female(r) ? 'training-rank-girl' : '',
-                style: cell ? { cursor: 'pointer' } : undefined,
-                onClick: cell
-                  ? () =>
-                      navigate(
-                        `${gid ? `/group/${gid}/status` : '/status'}?username=${encodeURIComponent(r.username)}&problemID=${encodeURIComponent(p.problemId)}&completeProblemID=true`,
-                      )
-                  : undefined,
+                ...(cell ? rowOpens(() => navigate(statusPath(r, p.problemId)))(r) : {}),
               };
             },
             render: (_: unknown, r: TrainingRankRecord) => {
@@ -134,12 +134,15 @@ export default function RankTab() {
               if (!cell) return null;
               const info = statusInfo(cell.status);
               return (
-                <span
+                <Link
+                  to={statusPath(r, p.problemId)}
                   style={{ color: info.color, fontWeight: cell.status === JudgeStatus.ACCEPTED ? 600 : 400 }}
                 >
                   {info.short.toUpperCase()}
-                  {cell.runTime != null && <div style={{ fontSize: 12 }}>{cell.runTime} ms</div>}
-                </span>
+                  {cell.runTime != null && (
+                    <span style={{ display: 'block', fontSize: 12 }}>{cell.runTime} ms</span>
+                  )}
+                </Link>
               );
             },
           })),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { t as tt } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/notify.js';
+import { rowOpens } from '../../../lib/row-link.js';
 import { session, useSession } from '../../../lib/session.js';
 import { type TrainingListFilter, useTrainingCategories, useTrainingList } from '../api/training.js';
 import { useTrainingColumns } from '../components/TrainingColumns.js';
@@ -46,7 +47,6 @@ export default function TrainingListPage() {
   const filter = useMemo(() => readFilter(sp), [sp]);
   const { data, isLoading } = useTrainingList(filter);
   const categories = useTrainingCategories();
-  const columns = useTrainingColumns(!!token);
   const update = (patch: Partial<TrainingListFilter>) =>
     setSp(writeFilter({ ...filter, currentPage: 1, ...patch }));
   const open = (r: TrainingVo) => {
@@ -57,6 +57,7 @@ export default function TrainingListPage() {
     }
     navigate(`/training/${r.id}`);
   };
+  const columns = useTrainingColumns(!!token, (r) => `/training/${r.id}`, open);
 
   return (
     <div className="oj-page">
@@ -106,7 +107,7 @@ export default function TrainingListPage() {
           data-testid="training-list"
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('No_training') }}
-          onRow={(r) => ({ onClick: () => open(r), style: { cursor: 'pointer' } })}
+          onRow={rowOpens(open)}
           pagination={{
             current: filter.currentPage,
             pageSize: filter.limit,

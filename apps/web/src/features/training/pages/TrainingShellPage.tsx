@@ -100,7 +100,7 @@ export default function TrainingShellPage() {
           label: <span data-testid={`training-tab-${k}`}>{t(`tab.${k}`)}</span>,
           disabled: k !== 'intro' && !acc.access,
         }))}
-        style={{ background: '#fff', borderRadius: 8, padding: '0 12px', marginBottom: 12 }}
+        style={{ background: 'var(--oj-bg-container)', borderRadius: 8, padding: '0 12px', marginBottom: 12 }}
       />
       {active !== 'intro' && !acc.access ? (
         <Result status="403" title={t('Password_first')} />

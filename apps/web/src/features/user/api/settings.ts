@@ -1,6 +1,6 @@
-import type { ChangeUserInfoBody, UserInfo } from '@oj/shared';
+import type { ChangeMobileBody, ChangeUserInfoBody, UserInfo } from '@oj/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiGet, apiPost, apiUpload } from '../../../lib/api.js';
+import { apiGet, apiPost, apiUpload, type UploadProgress } from '../../../lib/api.js';
 import { queryClient } from '../../../lib/query-client.js';
 import { session } from '../../../lib/session.js';
 import { userKeys } from './keys.js';
@@ -23,16 +23,21 @@ export const getChangeEmailCode = (email: string) => apiGet<unknown>('/get-chang
 export const changeEmail = async (body: { password: string; newEmail: string; code: string }) =>
   adoptUser(await apiPost<UserInfo>('/change-email', body));
 
+/** POST /api/change-mobile {password, newMobile} -> new user info (doc 1 §2.9; no SMS code: docs/web.md). */
+export const changeMobile = async (body: ChangeMobileBody) =>
+  adoptUser(await apiPost<UserInfo>('/change-mobile', body));
+
 /** POST /api/change-userInfo (doc 1 §7) -> new user info. */
 export const changeUserInfo = async (body: ChangeUserInfoBody) =>
   adoptUser(await apiPost<UserInfo>('/change-userInfo', body));
 
-/** POST /api/file/upload-avatar (multipart `image`, PNG from the cropper) -> new user info. */
-export const uploadAvatar = async (png: Blob) =>
-  adoptUser(await apiUpload<UserInfo>('/file/upload-avatar', 'image', png, 'avatar.png'));
+/** POST /api/file/upload-avatar (multipart `image`, PNG from the cropper) -> new user info; `onProgress`: bytes sent. */
+export const uploadAvatar = async ({ png, onProgress }: { png: Blob; onProgress?: UploadProgress }) =>
+  adoptUser(await apiUpload<UserInfo>('/file/upload-avatar', 'image', png, 'avatar.png', onProgress));
 
 export const useChangePassword = () => useMutation({ mutationFn: changePassword });
 export const useGetChangeEmailCode = () => useMutation({ mutationFn: getChangeEmailCode });
 export const useChangeEmail = () => useMutation({ mutationFn: changeEmail });
+export const useChangeMobile = () => useMutation({ mutationFn: changeMobile });
 export const useChangeUserInfo = () => useMutation({ mutationFn: changeUserInfo });
 export const useUploadAvatar = () => useMutation({ mutationFn: uploadAvatar });

@@ -21,6 +21,7 @@ export function DifficultyStats({ groups }: { groups: Record<string, SolvedProbl
           <Progress
             percent={Math.round((d.n / total) * 100)}
             format={() => d.n}
+            aria-label={t(`difficulty.${d.code}`)}
             strokeColor={d.color}
             style={{ flex: 1, margin: 0 }}
           />

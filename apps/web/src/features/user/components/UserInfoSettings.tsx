@@ -5,14 +5,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvatarCropper } from '../../../components/AvatarCropper.js';
 import { checkAvatarFile } from '../../../components/avatar-check.js';
+import { useUploadProgress } from '../../../components/UploadProgress.js';
 import { notify } from '../../../lib/notify.js';
 import { useSession } from '../../../lib/session.js';
 import { useChangeUserInfo, useUploadAvatar } from '../api/settings.js';
 
-const FIELDS = ['nickname', 'realname', 'school', 'github', 'blog'] as const;
+const FIELDS = ['nickname', 'realname', 'school', 'github', 'blog', 'cfUsername'] as const;
 
 /**
- * UserInfo settings (doc 1 §2.9): nickname, realname, gender, school, signature, github, blog, and the avatar
+ * UserInfo settings (doc 1 §2.9): nickname, realname, gender, school, signature, github, blog, the Codeforces
+ * handle (its rating shows on the user home), and the avatar
  * (type and 2 MB checked before upload, cropped to 200 x 200 PNG).
  */
 export function UserInfoSettings() {
@@ -21,6 +23,7 @@ export function UserInfoSettings() {
   const [form] = Form.useForm<ChangeUserInfoBody>();
   const save = useChangeUserInfo();
   const upload = useUploadAvatar();
+  const progress = useUploadProgress();
   const [cropFile, setCropFile] = useState<File | null>(null);
 
   const onFinish = async (v: ChangeUserInfoBody) => {
@@ -47,7 +50,7 @@ export function UserInfoSettings() {
 
   const onCropped = async (png: Blob) => {
     try {
-      await upload.mutateAsync(png);
+      await progress.track((onProgress) => upload.mutateAsync({ png, onProgress }));
       notify.success(t('Upload_avatar_successfully'));
       setCropFile(null);
     } catch {
@@ -78,6 +81,7 @@ export function UserInfoSettings() {
             signature: userInfo?.signature ?? '',
             github: userInfo?.github ?? '',
             blog: userInfo?.blog ?? '',
+            cfUsername: userInfo?.cfUsername ?? '',
           }}
         >
           <Row gutter={16}>
@@ -122,6 +126,7 @@ export function UserInfoSettings() {
             onConfirm={onCropped}
             onCancel={() => setCropFile(null)}
             busy={upload.isPending}
+            progress={progress.state}
           />
         )}
       </Modal>

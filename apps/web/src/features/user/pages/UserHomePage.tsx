@@ -17,6 +17,7 @@ import {
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ColorTag } from '../../../components/ColorTag.js';
 import { Markdown } from '../../../components/Markdown.js';
 import { session, useSession } from '../../../lib/session.js';
 import { formatTime } from '../../../lib/time.js';
@@ -75,7 +76,7 @@ export default function UserHomePage() {
               )}
               {u.titleName && (
                 <div style={{ marginTop: 6 }}>
-                  <Tag color={u.titleColor ?? undefined}>{u.titleName}</Tag>
+                  <ColorTag color={u.titleColor ?? undefined}>{u.titleName}</ColorTag>
                 </div>
               )}
             </div>
@@ -119,15 +120,32 @@ export default function UserHomePage() {
                   data-testid="user-ac-rate"
                 />
               </Col>
+              <Col xs={12} sm={6}>
+                <Statistic
+                  title={
+                    u.cfUsername ? (
+                      <a
+                        href={`https://codeforces.com/profile/${encodeURIComponent(u.cfUsername)}`}
+                        target="_blank"
+                        rel="noreferrer noopener"
+                      >
+                        {t('CF_rating')}
+                      </a>
+                    ) : (
+                      t('CF_rating')
+                    )
+                  }
+                  value={u.cfRating ?? '—'}
+                  data-testid="user-cf-rating"
+                />
+              </Col>
             </Row>
           </Card>
-          <Card title={t('Heat_calendar')} style={{ marginTop: 16 }} styles={{ body: { overflowX: 'auto' } }}>
+          <Card title={t('Heat_calendar')} style={{ marginTop: 16 }}>
             {heat.data ? (
-              <div style={{ minWidth: 640 }}>
-                <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
-                  <HeatCalendar heatmap={heat.data} />
-                </Suspense>
-              </div>
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+                <HeatCalendar heatmap={heat.data} />
+              </Suspense>
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
             )}

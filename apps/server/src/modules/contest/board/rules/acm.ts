@@ -11,9 +11,9 @@ import { firstBloodOpen } from '../first-blood.js';
 import {
   boundsSql,
   contestSubmissionsSql,
-  frozenSql,
   inContestCountSql,
   PENALTY_SQL,
+  sealedTriesSql,
   UNFINISHED_SQL,
 } from './sql.js';
 import { type CellRow, defineBoardRule, type RowContext } from './types.js';
@@ -28,7 +28,7 @@ function acmCell(c: CellRow, ctx: RowContext): AcmCellVo | null {
   const isAC = c.acMs != null && c.acMs < acLimit;
   const wrong = sealed ? c.sWrong : containsEnd ? c.eWrong : c.rWrong;
   const pending = sealed ? c.sPending : containsEnd ? c.ePending : c.rPending;
-  const hidden = sealed ? c.frozen + (containsEnd ? c.frozenEnd : 0) : 0;
+  const hidden = sealed ? c.sealedTries + (containsEnd ? c.sealedTriesAfterEnd : 0) : 0;
   const tryNum = isAC ? 0 : pending + hidden;
   if (!isAC && wrong === 0 && tryNum === 0) return null;
   return {
@@ -68,7 +68,7 @@ export const acmRule = defineBoardRule<AcmRowVo>({
         ${tries(2, b.end)} AS r_pending, ${tries(2, null)} AS e_pending, ${tries(2, b.seal)} AS s_pending,
         NULL::int AS r_score, NULL::int AS e_score, NULL::int AS s_score,
         NULL::int AS r_time, NULL::int AS e_time, NULL::int AS s_time,
-        ${frozenSql(p)}
+        ${sealedTriesSql(p)}
       FROM (SELECT a.uid, a.pid, a.t, a.status,
           CASE WHEN ${PENALTY_SQL} THEN 1 WHEN ${UNFINISHED_SQL} THEN 2 ELSE 0 END AS k,
           bool_or(a.status = ${JudgeStatus.ACCEPTED}) OVER (PARTITION BY a.uid, a.pid ORDER BY a.t) AS solved

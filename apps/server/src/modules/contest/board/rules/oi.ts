@@ -3,8 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   boundsSql,
   contestSubmissionsSql,
-  frozenSql,
   inContestCountSql,
+  sealedTriesSql,
   UNFINISHED_LIST,
   UNFINISHED_SQL,
 } from './sql.js';
@@ -42,7 +42,7 @@ export const oiRule = defineBoardRule<OiRowVo>({
         ${pending(b.end)} AS r_pending, ${pending(null)} AS e_pending, ${pending(b.seal)} AS s_pending,
         ${score(b.end)}::int AS r_score, ${score(null)}::int AS e_score, ${score(b.seal)}::int AS s_score,
         ${fastest(b.end)}::int AS r_time, ${fastest(null)}::int AS e_time, ${fastest(b.seal)}::int AS s_time,
-        ${frozenSql(p)}
+        ${sealedTriesSql(p)}
       FROM (${contestSubmissionsSql(p)}) s GROUP BY s.uid, s.pid`;
   },
 
@@ -62,7 +62,7 @@ export const oiRule = defineBoardRule<OiRowVo>({
       const score = sealed ? c.sScore : containsEnd ? c.eScore : c.rScore;
       const time = sealed ? c.sTime : containsEnd ? c.eTime : c.rTime;
       const pending = sealed ? c.sPending : containsEnd ? c.ePending : c.rPending;
-      const tries = pending + (sealed ? c.frozen + (containsEnd ? c.frozenEnd : 0) : 0);
+      const tries = pending + (sealed ? c.sealedTries + (containsEnd ? c.sealedTriesAfterEnd : 0) : 0);
       if (score != null) {
         row.submissionInfo[id] = score;
         row.totalScore += score;

@@ -36,7 +36,7 @@ export function inContestCountSql(p: CellSqlParams): SQL {
 }
 
 /** The tries a sealed board hides: from the seal to the end, and after the end (both 0 without a seal). */
-export function frozenSql(p: CellSqlParams): SQL {
+export function sealedTriesSql(p: CellSqlParams): SQL {
   const b = boundsSql(p);
   if (!p.bounds.seal) return sql`0 AS frozen, 0 AS frozen_end`;
   return sql`count(*) FILTER (WHERE s.t >= ${b.seal} AND s.t < ${b.end})::int AS frozen,

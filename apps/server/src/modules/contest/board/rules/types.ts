@@ -22,7 +22,7 @@ export interface BoardView {
 export interface RowContext {
   view: BoardView;
   durationMs: number;
-  /** ms from the start to `sealRankTime` (the duration when there is no seal). */
+  /** ms from the start to the seal's start (contest.clock `sealOf(c).offsetMs`; the duration without a seal). */
   sealMs: number;
   /** pid -> displayId, for the contest's problems only. */
   displayIds: Map<number, string>;
