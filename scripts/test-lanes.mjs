@@ -130,6 +130,37 @@ function slowestFiles(file, n = 12) {
     .map((r) => `${secs(r.ms).padStart(7)}  ${r.ok === 'passed' ? '' : `${r.ok} `}${r.name}`);
 }
 
+/**
+ * The failed tests of a Vitest JSON report, as printable lines: each failed file with its failed tests' full names
+ * and the first line of their messages, and a file that failed with no failed test (an error while loading it, an
+ * unhandled error) with its message. Printed in the lane table so the end of a CI log names what failed.
+ */
+function failedTests(file) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+  const firstLine = (m) =>
+    String(m ?? '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  const lines = [];
+  for (const r of report.testResults ?? []) {
+    if (r.status === 'passed') continue;
+    lines.push(`${r.status} ${path.relative(root, r.name)}`);
+    const failed = (r.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed)
+      lines.push(`  x ${a.fullName}: ${firstLine(a.failureMessages?.[0]).slice(0, 200)}`);
+    if (failed.length === 0 && r.message) lines.push(`  ${firstLine(r.message).slice(0, 200)}`);
+  }
+  if (report.success === false && lines.length === 0) {
+    lines.push('no failed test in the report: an unhandled error or a run cut short (see the log above)');
+  }
+  return lines;
+}
+
 /** Runs the steps of `a+b+...` in order; returns { name, code, ms, steps: [{ step, ms, code }] }. */
 async function runLane(name) {
   const log = path.join(logDir, `${name}.log`);
@@ -175,6 +206,8 @@ for (const r of results) {
     console.log(`        ${s.step.padEnd(40)} ${secs(s.ms).padStart(7)}${s.code ? ` exit ${s.code}` : ''}`);
     const slow = slowestFiles(s.timings);
     if (slow.length) console.log(`          slowest files:\n${slow.map((l) => `          ${l}`).join('\n')}`);
+    const failed = s.code ? failedTests(s.timings) : [];
+    if (failed.length) console.log(`          failed:\n${failed.map((l) => `          ${l}`).join('\n')}`);
   }
 }
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);

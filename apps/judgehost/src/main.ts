@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { type CliSpec, loadDotEnv, parseCliOrExit, usageExit } from '@oj/shared/cli';
+import { ignoreBrokenStdio } from '@oj/shared/stdio';
 import { isJudgehostVariable, judgehostEnv, judgehostEnvHelp } from './config.js';
 import { languageInfo } from './languages/index.js';
 import { judgehostLogger, logTo } from './log.js';
@@ -92,6 +93,7 @@ async function main() {
   const workers = values.workers ? Number(values.workers) : os.availableParallelism();
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) usageExit(cli, '--workers must be 1..64');
   const name = (values.name as string | undefined) ?? os.hostname();
+  ignoreBrokenStdio(); // the server or launcher reading its output may exit first
   // pino as the server's: pretty on a terminal, JSON lines otherwise (LOG_FORMAT overrides).
   const log = logTo(judgehostLogger(name, env.LOG_FORMAT));
   const uids = await claimUids(values['auto-uids'] as boolean);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CliSpec, loadDotEnv, parseCliOrExit } from '@oj/shared/cli';
+import { ignoreBrokenStdio } from '@oj/shared/stdio';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { newExtensionPoints } from './app-events.js';
@@ -201,6 +202,7 @@ async function main() {
   };
   const seeded = await seed(ctx);
   const webDist = env.OJ_WEB_DIST ?? path.resolve(here, '../../web/dist');
+  ignoreBrokenStdio();
   const stream = logStream();
   const app = await buildApp({
     ctx,

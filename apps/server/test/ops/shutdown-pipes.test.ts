@@ -19,6 +19,7 @@ const PASSWORD = 'pipes-secret';
 const DRAIN_MS = 35_000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-pipes-'));
 const reportDir = `${dataDir}-reports`;
+fs.mkdirSync(reportDir); // Node writes no report into a directory that does not exist
 let pid = 0;
 
 const alive = (p: number) => {
