@@ -47,13 +47,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A fresh context (own local storage) whose system prefers `scheme`; CSP violations are collected. */
+/**
+ * A fresh context (own local storage) whose system prefers `scheme` (and `motion`: reduced or not, default not);
+ * CSP violations are collected.
+ */
 async function open(
   scheme: 'light' | 'dark',
+  motion: 'reduce' | 'no-preference' = 'no-preference',
 ): Promise<{ context: BrowserContext; page: Page; violations: string[] }> {
   const context = await browser.newContext({
     locale: 'en-US',
     colorScheme: scheme,
+    reducedMotion: motion,
     viewport: { width: 1280, height: 800 },
   });
   const page = await context.newPage();
@@ -163,5 +168,60 @@ describe('site theme', () => {
     };
     expect(await editorBackground('light')).toBeGreaterThan(0.8);
     expect(await editorBackground('dark')).toBeLessThan(0.25);
+  });
+});
+
+/**
+ * The sign-in dialog as it opens: the longest animation (s) its box ran in its first half second (antd's zoom is
+ * 0.3 s), and the computed transition of the button that opened it.
+ */
+async function dialogMotion(page: Page): Promise<{ dialogAnimation: number; buttonTransition: number }> {
+  await page.goto(`${server.base}/home`);
+  const button = page.getByTestId('open-login');
+  await button.waitFor();
+  const buttonTransition = await button.evaluate((b) =>
+    Number.parseFloat(getComputedStyle(b).transitionDuration),
+  );
+  await page.evaluate(() => {
+    const w = window as unknown as { __longest: number };
+    w.__longest = 0;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.ant-modal')) {
+        const style = getComputedStyle(el);
+        if (style.animationName !== 'none')
+          w.__longest = Math.max(w.__longest, Number.parseFloat(style.animationDuration));
+      }
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['class'],
+    });
+  });
+  await button.click();
+  await page.locator('.oj-login-modal .ant-modal-content').waitFor();
+  await page.waitForTimeout(500); // the zoom runs 0.3 s: long enough for it to have shown
+  const dialogAnimation = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+  return { dialogAnimation, buttonTransition };
+}
+
+describe('reduced motion', () => {
+  it('with the system asking for less motion, dialogs open without animating and transitions end at once', async () => {
+    const still = await open('light', 'reduce');
+    const moving = await open('light', 'no-preference');
+    try {
+      const a = await dialogMotion(still.page);
+      const b = await dialogMotion(moving.page);
+      expect(
+        b.dialogAnimation,
+        'the dialog zooms in when motion is allowed (the check can see it)',
+      ).toBeGreaterThan(0.1);
+      expect(b.buttonTransition).toBeGreaterThan(0.05);
+      expect(a.dialogAnimation, 'no zoom under prefers-reduced-motion').toBeLessThan(0.001);
+      expect(a.buttonTransition).toBeLessThan(0.001);
+    } finally {
+      await still.context.close();
+      await moving.context.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { useLanguage } from '../lib/i18n.js';
 import { antdLocale } from '../lib/locale-extras.js';
 import { queryClient } from '../lib/query-client.js';
+import { useReducedMotion } from '../lib/reduced-motion.js';
 import { useResolvedTheme } from '../lib/theme.js';
 import { getRouter } from './router.js';
 
@@ -31,12 +32,24 @@ const ANTD_THEMES: Record<'light' | 'dark', ThemeConfig> = {
   dark: { algorithm: theme.darkAlgorithm },
 };
 
+/** The same themes with antd's motion off, for `prefers-reduced-motion: reduce` (lib/reduced-motion.ts). */
+const STILL_THEMES: Record<'light' | 'dark', ThemeConfig> = {
+  light: { ...ANTD_THEMES.light, token: { ...ANTD_THEMES.light.token, motion: false } },
+  dark: { ...ANTD_THEMES.dark, token: { motion: false } },
+};
+
+/** antd's theme for the look in force and the system's motion setting. */
+function useAntdTheme(): ThemeConfig {
+  const look = useResolvedTheme();
+  return (useReducedMotion() ? STILL_THEMES : ANTD_THEMES)[look];
+}
+
 /** antd's theme and locale as they are now, for the trees antd renders outside <App/>. */
 function StaticHolder({ children }: { children: React.ReactNode }) {
   const lang = useLanguage();
-  const look = useResolvedTheme();
+  const antdTheme = useAntdTheme();
   return (
-    <ConfigProvider locale={antdLocale(lang)} theme={ANTD_THEMES[look]}>
+    <ConfigProvider locale={antdLocale(lang)} theme={antdTheme}>
       {children}
     </ConfigProvider>
   );
@@ -52,10 +65,10 @@ ConfigProvider.config({ holderRender: (children) => <StaticHolder>{children}</St
  */
 export function App() {
   const lang = useLanguage();
-  const look = useResolvedTheme();
+  const antdTheme = useAntdTheme();
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocale(lang)} theme={ANTD_THEMES[look]}>
+      <ConfigProvider locale={antdLocale(lang)} theme={antdTheme}>
         <RouterProvider router={getRouter()} />
       </ConfigProvider>
     </QueryClientProvider>
