@@ -253,14 +253,18 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS, headless: true });
 }
 
-/** A fresh browser context (own local storage) in the given language and width. */
+/**
+ * A fresh browser context (own local storage) in the given language and width; with `reducedMotion` the system asks
+ * for reduced motion, so the app runs no animation or transition (lib/reduced-motion.ts): a page that is still.
+ */
 export async function newPage(
   browser: Browser,
-  opts: { locale?: 'en-US' | 'zh-CN'; width?: number; height?: number } = {},
+  opts: { locale?: 'en-US' | 'zh-CN'; width?: number; height?: number; reducedMotion?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: opts.locale ?? 'en-US',
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
