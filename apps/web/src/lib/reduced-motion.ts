@@ -8,9 +8,10 @@ import { useSyncExternalStore } from 'react';
  */
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
-function query(): MediaQueryList | undefined {
-  return typeof window === 'undefined' ? undefined : window.matchMedia?.(REDUCED_MOTION_QUERY);
-}
+/** The one media query list, made once (getSnapshot runs on every render). */
+const motionQuery: MediaQueryList | undefined =
+  typeof window === 'undefined' ? undefined : window.matchMedia?.(REDUCED_MOTION_QUERY);
+const query = () => motionQuery;
 
 function subscribe(onChange: () => void): () => void {
   const q = query();
