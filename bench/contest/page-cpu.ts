@@ -61,6 +61,8 @@ Object.assign(env, {
   OJ_ADMIN_PASSWORD: ROOT_PASSWORD,
   OJ_TRUST_PROXY: 'true',
   OJ_EMBEDDED_JUDGE_WORKERS: '0',
+  // One server process: its own CPU is what is measured (with several, the pid read is the primary's).
+  OJ_SERVER_PROCESSES: '1',
   OJ_DEMO_SEED: '0',
   LOG_FORMAT: 'json',
   OJ_WEB_DIST: path.join(dataDir, 'no-web'),

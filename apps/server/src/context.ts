@@ -13,6 +13,11 @@ export interface AppContext {
   dbLabel?: 'pglite' | 'postgres' | 'private-postgres';
   config: ConfigService;
   /**
+   * How many processes of this server share its port (server-processes.ts); per-process limits (per-address
+   * request limits, stream caps) are divided by it. Absent: 1.
+   */
+  serverProcesses?: number;
+  /**
    * The app's event hub (app-events.ts `EventMap`): areas register their listeners here from their own plugins.
    * Each app has its own (`newExtensionPoints()`); buildApp refuses one already in use.
    */

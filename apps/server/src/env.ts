@@ -15,6 +15,11 @@ const envSchema = z.object({
   OJ_JWT_SECRET: z.string().min(16).optional(),
   /** Number of embedded judge workers; 0 disables the embedded judgehost. Default: one per core. */
   OJ_EMBEDDED_JUDGE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  /**
+   * Server processes sharing the port (node:cluster; issue 22). Default: one per core, at most 4, on PostgreSQL
+   * (the private cluster or DATABASE_URL); always 1 on PGlite (one process owns its files).
+   */
+  OJ_SERVER_PROCESSES: z.coerce.number().int().min(1).max(32).optional(),
   OJ_WEB_DIST: z.string().optional(),
   /** The Codeforces API the user home's CF rating is read from; "off" turns the look-up off (issue 25). */
   OJ_CODEFORCES_API: z.union([z.literal('off'), z.string().url()]).default('https://codeforces.com/api'),
@@ -72,6 +77,8 @@ export const serverEnvHelp: CliEnvVar[] = envHelp(envSchema.shape, {
   OJ_JUDGE_TOKEN: 'the judge token (default: generated, on the admin page)',
   OJ_JWT_SECRET: 'session signing secret, 16+ chars (default: generated, kept in the database)',
   OJ_EMBEDDED_JUDGE_WORKERS: 'embedded judge workers, 0 = none (default: one per core)',
+  OJ_SERVER_PROCESSES:
+    'server processes sharing the port (default: one per core, at most 4, on PostgreSQL; 1 on PGlite)',
   OJ_WEB_DIST: 'the built web app (default: apps/web/dist)',
   OJ_CODEFORCES_API: 'Codeforces API for the CF rating, or off',
   OJ_REMOTE_JUDGE_KEY:

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { type CliSpec, loadDotEnv, parseCliOrExit } from '@oj/shared/cli';
 import { ignoreBrokenStdio } from '@oj/shared/stdio';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildApp } from './app.js';
 import { newExtensionPoints } from './app-events.js';
 import type { AppContext } from './context.js';
@@ -14,10 +16,18 @@ import { seed } from './db/seed.js';
 import { type EmbeddedJudge, judgeCacheDir, startEmbeddedJudge } from './embedded-judge.js';
 import { type Env, loadEnv, serverEnvHelp } from './env.js';
 import { logStream } from './logging.js';
+import { shareSignInCapacity } from './modules/account/signin-queue.js';
 import { ConfigService } from './modules/config/config.service.js';
-import { markClosing } from './modules/health/health.routes.js';
+import { isClosing, markClosing } from './modules/health/health.routes.js';
 import { getJudgeToken } from './modules/judge/token.js';
 import { backupRequestFile, serverPidFile, writeBackup } from './ops/backup.js';
+import {
+  followPrimary,
+  forkServerProcesses,
+  isServerProcess,
+  serverProcessCount,
+  WORKER_ENV,
+} from './server-processes.js';
 
 /** Set to true by the production build (scripts/build.mjs); undefined when the sources run through tsx. */
 declare const __OJ_COMPILED__: boolean | undefined;
@@ -59,19 +69,30 @@ function readyLine(
   return `OJ is ready at http://${host}:${port}/ (database: ${database}) — ${how}; admin back office at /admin`;
 }
 
+/** Logger shape of the shutdown steps (pino's, Fastify's). */
+type Log = Pick<FastifyInstance['log'], 'info' | 'warn' | 'error'>;
+
+/** What a shutdown closes, in order (server.ts `onShutdown`). */
+interface ShutdownSteps {
+  log: Log;
+  /** Health answers 503 and every request but the judge protocol and health is refused (load balancers drain). */
+  markClosing(): void;
+  /** The embedded judgehost, when this process runs one. */
+  judge(): EmbeddedJudge | null;
+  /** Closes what serves requests: the app (requests in flight get CLOSE_GRACE_MS), or the server processes. */
+  closeServing(): Promise<void>;
+  /** Closes the database (and stops the private cluster). */
+  closeDb(): Promise<void>;
+}
+
 /**
- * Graceful shutdown on SIGTERM / SIGINT (a second signal exits at once): health answers 503 and every request
- * but the judge protocol is refused with 503, so load balancers drain this instance; the embedded judgehost
- * finishes its running jobs and posts them (a job leased after the signal is released back to the queue);
- * then the server closes, waiting up to CLOSE_GRACE_MS for the requests in flight (then cutting their
- * connections), and the database is closed. Past HARD_EXIT_MS the process exits anyway (code 1).
+ * Graceful shutdown on SIGTERM / SIGINT (a second signal exits at once): `markClosing`; the embedded judgehost
+ * finishes its running jobs and posts them (a job leased after the signal is released back to the queue), served
+ * by a server still open to the judge protocol; then the serving side closes and the database is closed. Past
+ * HARD_EXIT_MS the process exits anyway (code 1).
  */
-function onShutdown(
-  app: FastifyInstance,
-  ctx: AppContext,
-  handle: DbHandle,
-  judge: () => EmbeddedJudge | null,
-) {
+function onShutdown(steps: ShutdownSteps) {
+  const { log } = steps;
   let closing = false;
   let firstAt = 0;
   const stop = async (signal: string) => {
@@ -81,49 +102,57 @@ function onShutdown(
       // SIGTERM (npm's echo, a service manager's retry) never cuts the drain short; a second Ctrl-C sent on
       // purpose, after the first one's echo, does.
       if (signal === 'SIGTERM' || Date.now() - firstAt < SIGNAL_DEDUP_MS) {
-        app.log.info({ signal }, 'signal repeated: still draining');
+        log.info({ signal }, 'signal repeated: still draining');
         return;
       }
-      app.log.warn({ signal }, 'second signal: exiting now');
+      log.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
     closing = true;
     firstAt = Date.now();
-    markClosing(ctx);
+    steps.markClosing();
     const started = Date.now();
-    app.log.info({ signal }, 'shutting down: draining the judge, then closing the server');
+    log.info({ signal }, 'shutting down: draining the judge, then closing the server');
     setTimeout(() => {
-      app.log.error({ ms: Date.now() - started }, 'shutdown took too long: exiting now');
+      log.error({ ms: Date.now() - started }, 'shutdown took too long: exiting now');
       process.exit(1);
     }, HARD_EXIT_MS).unref();
     try {
-      await judge()?.stop(JUDGE_DRAIN_MS);
-      const closed = app.close();
-      const cut = setTimeout(() => {
-        app.log.warn(
-          { graceMs: CLOSE_GRACE_MS },
-          'requests still open after the grace: closing their connections',
-        );
-        app.server.closeAllConnections();
-      }, CLOSE_GRACE_MS);
-      await closed;
-      clearTimeout(cut);
-      await handle.close();
-      app.log.info({ ms: Date.now() - started }, 'stopped');
+      await steps.judge()?.stop(JUDGE_DRAIN_MS);
+      await steps.closeServing();
+      await steps.closeDb();
+      log.info({ ms: Date.now() - started }, 'stopped');
       process.exit(0);
     } catch (e) {
-      app.log.error({ err: e }, 'shutdown failed');
+      log.error({ err: e }, 'shutdown failed');
       process.exit(1);
     }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  // While draining, only the judge protocol (the judgehosts finishing their jobs) and health are served.
+}
+
+/** While this app's context is closing, only the judge protocol (judgehosts finishing their jobs) and health are served. */
+function refuseWhileClosing(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
-    if (!closing || req.url.startsWith('/api/judge/') || req.url.startsWith('/api/health')) return;
+    if (!isClosing(app.ctx) || req.url.startsWith('/api/judge/') || req.url.startsWith('/api/health')) return;
     reply.header('connection', 'close');
     return reply.status(503).send({ status: 503, msg: 'the server is shutting down', data: null });
   });
+}
+
+/** Closes the app: requests in flight get CLOSE_GRACE_MS, then their connections are cut. */
+async function closeApp(app: FastifyInstance): Promise<void> {
+  const closed = app.close();
+  const cut = setTimeout(() => {
+    app.log.warn(
+      { graceMs: CLOSE_GRACE_MS },
+      'requests still open after the grace: closing their connections',
+    );
+    app.server.closeAllConnections();
+  }, CLOSE_GRACE_MS);
+  await closed;
+  clearTimeout(cut);
 }
 
 /**
@@ -169,16 +198,92 @@ const cli: CliSpec = {
   ],
 };
 
+/** The app of one server process on an opened database (the single process, or one of the primary's). */
+async function serveApp(ctx: AppContext, stream: Writable | undefined): Promise<FastifyInstance> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const webDist = ctx.env.OJ_WEB_DIST ?? path.resolve(here, '../../web/dist');
+  const app = await buildApp({
+    ctx,
+    webDist,
+    logger: stream ? { level: ctx.env.LOG_LEVEL, stream } : { level: ctx.env.LOG_LEVEL },
+  });
+  refuseWhileClosing(app);
+  return app;
+}
+
+/** The context of a server on `handle`. */
+function contextOf(env: Env, handle: DbHandle, serverProcesses: number): AppContext {
+  return {
+    env,
+    db: handle.db,
+    dbKind: handle.kind,
+    dbLabel: handle.label,
+    serverProcesses,
+    config: new ConfigService(handle.db),
+    ...newExtensionPoints(),
+  };
+}
+
+/** The port `app` listens on. */
+function portOf(app: FastifyInstance, fallback: number): number {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : fallback;
+}
+
+/**
+ * A server process forked by the primary (server-processes.ts): opens the primary's database (migrated already),
+ * serves the app on the shared port; a signal to the process group only makes it refuse new work (503) while the
+ * primary drains the judge; it closes when the primary says so, or when the primary is gone.
+ */
+async function serveForPrimary(env: Env): Promise<void> {
+  ignoreBrokenStdio();
+  const url = process.env[WORKER_ENV.dbUrl];
+  if (!url) throw new Error(`${WORKER_ENV.dbUrl} is not set in a server process`);
+  const handle = await openDb({ url, migrate: false });
+  handle.label = (process.env[WORKER_ENV.dbLabel] as DbHandle['label'] | undefined) ?? 'postgres';
+  const processes = env.OJ_SERVER_PROCESSES ?? 1;
+  shareSignInCapacity(processes);
+  const ctx = contextOf(env, handle, processes);
+  const app = await serveApp(ctx, logStream());
+  let closingSince = 0;
+  const closing = () => {
+    markClosing(ctx);
+    if (closingSince) return;
+    closingSince = Date.now();
+    setTimeout(() => process.exit(1), HARD_EXIT_MS).unref();
+  };
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    closing();
+    try {
+      await closeApp(app);
+      await handle.close();
+      process.exit(0);
+    } catch (e) {
+      app.log.error({ err: e }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', closing);
+  process.on('SIGTERM', closing);
+  const reportListening = followPrimary({ closing, close: () => void close() });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  reportListening(portOf(app, env.PORT));
+}
+
 /**
  * Process entry (`npm start`): `--help` lists the variables, an unknown flag exits 2; reads .env (the environment
- * wins), then migrates, seeds, serves the API and the web app and starts the embedded judgehost. A bad variable
- * exits 1 naming it.
+ * wins), then migrates, seeds, serves the API and the web app (in OJ_SERVER_PROCESSES processes on PostgreSQL) and
+ * starts the embedded judgehost. A bad variable exits 1 naming it.
  */
 async function main() {
   const started = Date.now();
   parseCliOrExit(cli);
   loadDotEnv();
   const env = loadEnv();
+  if (isServerProcess()) return serveForPrimary(env);
   // The data dir is private (0700: database, uploads, staged test data); the sandbox never enters it.
   makePrivate(env.dataDir);
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -192,31 +297,45 @@ async function main() {
   const handle = embedded ? embedded.handle : await openDb({ url: env.DATABASE_URL });
   const fresh = embedded?.fresh ?? false;
   const dbMs = Date.now() - started;
-  const ctx: AppContext = {
-    env,
-    db: handle.db,
-    dbKind: handle.kind,
-    dbLabel: handle.label,
-    config: new ConfigService(handle.db),
-    ...newExtensionPoints(),
-  };
+  const processes = handle.url ? serverProcessCount(env.OJ_SERVER_PROCESSES, handle.kind) : 1;
+  const ctx = contextOf(env, handle, processes);
   const seeded = await seed(ctx);
-  const webDist = env.OJ_WEB_DIST ?? path.resolve(here, '../../web/dist');
   ignoreBrokenStdio();
   const stream = logStream();
-  const app = await buildApp({
-    ctx,
-    webDist,
-    logger: stream ? { level: env.LOG_LEVEL, stream } : { level: env.LOG_LEVEL },
-  });
   let judge: EmbeddedJudge | null = null;
-  onShutdown(app, ctx, handle, () => judge);
-  serveBackups(app, handle, env.dataDir);
-  await app.listen({ port: env.PORT, host: env.HOST });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : env.PORT;
-  app.log.info({ ms: Date.now() - started, dbMs, db: handle.label, fresh }, 'ready');
-  if (embedded?.why) app.log.info({ db: 'pglite', why: embedded.why }, 'embedded database: PGlite');
+  let port: number;
+  let log: Log;
+  if (processes > 1 && handle.url) {
+    // The primary: the server processes serve, this one runs the judgehost and orders the shutdown.
+    const primaryLog = pino({ level: env.LOG_LEVEL }, stream);
+    log = primaryLog;
+    const servers = forkServerProcesses(processes, { url: handle.url, label: handle.label }, primaryLog);
+    // Signals are handled from here on, also while the processes start (Node's default would kill the primary).
+    onShutdown({
+      log,
+      markClosing: () => servers.markClosing(),
+      judge: () => judge,
+      closeServing: () => servers.close(CLOSE_GRACE_MS + 5_000),
+      closeDb: () => handle.close(),
+    });
+    await servers.ready;
+    port = servers.port;
+  } else {
+    const app = await serveApp(ctx, stream);
+    log = app.log;
+    onShutdown({
+      log,
+      markClosing: () => markClosing(ctx),
+      judge: () => judge,
+      closeServing: () => closeApp(app),
+      closeDb: () => handle.close(),
+    });
+    serveBackups(app, handle, env.dataDir);
+    await app.listen({ port: env.PORT, host: env.HOST });
+    port = portOf(app, env.PORT);
+  }
+  log.info({ ms: Date.now() - started, dbMs, db: handle.label, fresh, processes }, 'ready');
+  if (embedded?.why) log.info({ db: 'pglite', why: embedded.why }, 'embedded database: PGlite');
   // Embedded judgehost: one child process, workers from OJ_EMBEDDED_JUDGE_WORKERS (default one per core, 0 = none).
   const judgeWorkers = env.OJ_EMBEDDED_JUDGE_WORKERS ?? os.availableParallelism();
   if (judgeWorkers > 0) {
@@ -225,7 +344,7 @@ async function main() {
       token: await getJudgeToken(ctx),
       workers: judgeWorkers,
       cacheDir: judgeCacheDir(env.dataDir),
-      log: app.log,
+      log,
     });
   }
   // Printed once (the only time a generated password is shown), on stdout whatever the log format.

@@ -28,6 +28,8 @@ export interface DbHandle {
   /** What /api/health and the start line say: 'pglite', 'postgres' (DATABASE_URL) or 'private-postgres'. */
   label: 'pglite' | 'postgres' | 'private-postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: the URL the pool connects to (the private cluster's socket URL included). */
+  url?: string;
   /** PGlite only: a consistent gzipped tarball of the data directory, taken in-process (backups). */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -39,6 +41,8 @@ export interface OpenDbOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** false: the caller knows the migrations are applied (a server process forked after the primary migrated). */
+  migrate?: boolean;
   /**
    * A gzipped PGlite data directory (the production build's `dist/pglite-template.tar.gz`: initdb and the
    * migrations done) that a fresh `dataDir` starts from instead of running initdb; ignored when absent.
@@ -62,8 +66,8 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
       process.emitWarning(`PostgreSQL connection lost: ${err.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS });
-    return { db, kind: 'postgres', label: 'postgres', close: () => pool.end() };
+    if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+    return { db, kind: 'postgres', label: 'postgres', url: opts.url, close: () => pool.end() };
   }
   // The database files are the server's alone: 0700 directories, 0600 files (PGlite itself writes 0666).
   if (opts.dataDir) makePrivate(opts.dataDir);

@@ -50,8 +50,8 @@ function track(child: ChildProcess): Proc {
 }
 
 /**
- * Starts `node apps/server/dist/server.js` (run `buildBundles` first) and waits for /api/health to answer. A
- * variable given as undefined is left out of the server's environment.
+ * Starts `node apps/server/dist/server.js` (run `buildBundles` first) and waits for /api/health to answer and the
+ * ready line. A variable given as undefined is left out of the server's environment.
  */
 export async function startServer(env: Record<string, string | undefined>): Promise<Proc & { url: string }> {
   const port = await freePort();
@@ -75,7 +75,9 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     if (child.exitCode !== null) throw new Error(`server exited:\n${p.output()}`);
     if (Date.now() > deadline) throw new Error(`server did not answer in 120 s:\n${p.output()}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      // Started = answering and its ready line printed (with several server processes the first answers before
+      // the primary prints it).
+      if ((await fetch(`${url}/api/health`)).ok && p.output().includes('OJ is ready')) break;
     } catch {
       // not listening yet
     }

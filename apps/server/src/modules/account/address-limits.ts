@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import type { AppContext } from '../../context.js';
+import { shareOf } from '../../server-processes.js';
 
 /**
  * Per-address request limits read from System Config (switch section; issue 22 item 4, docs/security.md). An
@@ -51,8 +52,12 @@ export async function addressLimit(ctx: AppContext, ip: string, kind: LimitKind)
   return trusted ? s.trustedMailLimitPerMinute : s.mailLimitPerMinute;
 }
 
-/** A `@fastify/rate-limit` route config of `kind`: one-minute window, the request address's configured limit. */
+/**
+ * A `@fastify/rate-limit` route config of `kind`: one-minute window, the request address's configured limit; each
+ * server process counts in its own memory, so each allows its share (server-processes.ts `shareOf`).
+ */
 export const limitOf = (kind: LimitKind) => ({
-  max: (req: FastifyRequest) => addressLimit(req.server.ctx, req.ip, kind),
+  max: async (req: FastifyRequest) =>
+    shareOf(await addressLimit(req.server.ctx, req.ip, kind), req.server.ctx.serverProcesses),
   timeWindow: 60_000,
 });

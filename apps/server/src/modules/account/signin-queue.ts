@@ -1,4 +1,5 @@
 import { tooMany } from '../../lib/errors.js';
+import { shareOf } from '../../server-processes.js';
 
 /**
  * The bounded, first-come-first-served queue of sign-ins (issue 22 item 3; docs/security.md). At most
@@ -98,3 +99,17 @@ export class SignInQueue {
 
 /** The process's sign-in queue (POST /api/login and /api/admin/login). Tests may change its `limits`. */
 export const signInQueue = new SignInQueue();
+
+/**
+ * Gives this process its share of the machine's sign-in capacity when `processes` server processes share the
+ * cores (server-processes.ts): each runs its share of the concurrent password checks and holds its share of the
+ * waiters, so together they hash no more at once than one process did (with 4 each, 2 processes on 2 cores ran 8
+ * hashes at once, every one slower, and the wait estimates refused a fifth of a contest hall's sign-ins).
+ */
+export function shareSignInCapacity(processes: number): void {
+  signInQueue.limits = {
+    ...SIGNIN_QUEUE_DEFAULTS,
+    concurrency: shareOf(SIGNIN_QUEUE_DEFAULTS.concurrency, processes),
+    maxQueue: shareOf(SIGNIN_QUEUE_DEFAULTS.maxQueue, processes),
+  };
+}

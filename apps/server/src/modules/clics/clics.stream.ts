@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { tooMany } from '../../lib/errors.js';
+import { shareOf } from '../../server-processes.js';
 import type { Entry } from './clics.access.js';
 import { COMPLETE, collectEntries, feedLines, objectKey } from './clics.feed.js';
 import { feedTimings, subscribe } from './clics.hub.js';
@@ -23,7 +24,7 @@ import type { ClicsView } from './clics.view.js';
 export { feedTimings } from './clics.hub.js';
 
 /**
- * Open-stream caps of this process (issue 22 item 6): in all, per address and per signed-in user. A contest
+ * Open-stream caps of this server (issue 22 item 6; each of its processes allows its share): in all, per address and per signed-in user. A contest
  * admin's streams (the contest's own tools) are never counted nor refused. Tests lower them.
  */
 export const feedLimits = { total: 2000, perAddress: 20, perUser: 10 };
@@ -59,11 +60,13 @@ export async function sendFeed(
 ): Promise<FastifyReply> {
   const live = stream && !view.state.endOfUpdates;
   const uid = view.user?.uid ?? null;
+  // Each server process counts its own streams: its share of each cap (server-processes.ts).
+  const share = (cap: number) => shareOf(cap, ctx.serverProcesses);
   const overCap = () =>
     !view.admin &&
-    (counted >= feedLimits.total ||
-      (byAddress.get(req.ip) ?? 0) >= feedLimits.perAddress ||
-      (uid !== null && (byUser.get(uid) ?? 0) >= feedLimits.perUser));
+    (counted >= share(feedLimits.total) ||
+      (byAddress.get(req.ip) ?? 0) >= share(feedLimits.perAddress) ||
+      (uid !== null && (byUser.get(uid) ?? 0) >= share(feedLimits.perUser)));
   // Refused before the feed is read (a client at its cap costs no query), and again once read (others opened).
   if (live && overCap()) throw tooMany();
   const { entries: first } = await collectEntries(ctx.db, view, floor, { deletions: floor != null });

@@ -10,6 +10,11 @@ export function markClosing(ctx: AppContext): void {
   closing.add(ctx);
 }
 
+/** True once markClosing was called for this context. */
+export function isClosing(ctx: AppContext): boolean {
+  return closing.has(ctx);
+}
+
 /** How long one answer is reused: a monitor polling every 100 ms still costs the database one check a second. */
 const CACHE_MS = 1000;
 
@@ -22,11 +27,11 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
    * database is unreachable, migrations are not current, or the server is shutting down.
    */
   app.get('/health', async (_req, reply) => {
-    const isClosing = closing.has(app.ctx);
-    if (!cached || Date.now() - cached.at > CACHE_MS || isClosing) {
+    const shuttingDown = isClosing(app.ctx);
+    if (!cached || Date.now() - cached.at > CACHE_MS || shuttingDown) {
       cached = {
         at: Date.now(),
-        health: await checkHealth(app.ctx.db, app.ctx.dbLabel ?? app.ctx.dbKind, isClosing),
+        health: await checkHealth(app.ctx.db, app.ctx.dbLabel ?? app.ctx.dbKind, shuttingDown),
       };
     }
     const { health } = cached;
