@@ -5,7 +5,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clusterDir, clusterPostmaster, findPostgresBin } from '../../src/db/private-cluster.js';
-import { api, buildBundles, loginRoot, type Proc, problemPid, ROOT, startServer, submit } from './proc.js';
+import {
+  api,
+  buildBundles,
+  loginRoot,
+  type Proc,
+  problemPid,
+  ROOT,
+  removeServersAndClusters,
+  startServer,
+  submit,
+} from './proc.js';
 
 // Issue 22 item 1: with no DATABASE_URL and Debian's PostgreSQL server binaries installed, the embedded default is
 // a private PostgreSQL cluster in `<dataDir>-pg`, a child of the server on a unix socket only; a data dir that
@@ -18,15 +28,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'oj-cluster-test-'));
 fs.chmodSync(tmp, 0o711);
 const servers: Proc[] = [];
 
-afterAll(async () => {
-  for (const s of servers) await s.stop('SIGKILL');
-  // A killed server's postmaster is stopped by its watchdog: wait for it before removing its files.
-  for (const name of fs.readdirSync(tmp)) {
-    const until = Date.now() + 20_000;
-    while (clusterPostmaster(path.join(tmp, name)) && Date.now() < until) await sleep(200);
-  }
-  fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => removeServersAndClusters(servers, tmp));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

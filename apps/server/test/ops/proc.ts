@@ -1,7 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clusterPostmaster } from '../../src/db/private-cluster.js';
 
 /** The repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -50,11 +52,10 @@ function track(child: ChildProcess): Proc {
 }
 
 /**
- * Starts `node apps/server/dist/server.js` (run `buildBundles` first) and waits for /api/health to answer and the
- * ready line. A variable given as undefined is left out of the server's environment.
+ * Spawns `node apps/server/dist/server.js` (run `buildBundles` first) on 127.0.0.1 with JSON logs and the demo
+ * problems, `env` added (a variable given as undefined is left out); does not wait for anything.
  */
-export async function startServer(env: Record<string, string | undefined>): Promise<Proc & { url: string }> {
-  const port = await freePort();
+export function spawnServer(env: Record<string, string | undefined>): Proc {
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/server.js')], {
     cwd: path.join(ROOT, 'apps/server'),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,17 +63,39 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     env: {
       ...process.env,
       HOST: '127.0.0.1',
-      PORT: String(port),
       LOG_FORMAT: 'json',
       OJ_DEMO_SEED: '1',
       ...env,
     },
   });
-  const p = track(child);
+  return track(child);
+}
+
+/**
+ * Kills `servers`, waits for the private PostgreSQL cluster of each data dir under `tmp` to stop (a killed server's
+ * postmaster is stopped by its watchdog), then removes `tmp`.
+ */
+export async function removeServersAndClusters(servers: Proc[], tmp: string): Promise<void> {
+  for (const s of servers) await s.stop('SIGKILL');
+  for (const name of fs.readdirSync(tmp)) {
+    const until = Date.now() + 20_000;
+    while (clusterPostmaster(path.join(tmp, name)) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 200));
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+/**
+ * Starts `node apps/server/dist/server.js` (run `buildBundles` first) and waits for /api/health to answer and the
+ * ready line. A variable given as undefined is left out of the server's environment.
+ */
+export async function startServer(env: Record<string, string | undefined>): Promise<Proc & { url: string }> {
+  const port = await freePort();
+  const p = spawnServer({ PORT: String(port), ...env });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${p.output()}`);
+    if (p.child.exitCode !== null) throw new Error(`server exited:\n${p.output()}`);
     if (Date.now() > deadline) throw new Error(`server did not answer in 120 s:\n${p.output()}`);
     try {
       // Started = answering and its ready line printed (with several server processes the first answers before
