@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { newExtensionPoints } from '../../src/app-events.js';
 import { judgeJobs, languages, remoteJudgeAccounts, submissions } from '../../src/db/schema/index.js';
+import { sealingKey, unseal } from '../../src/lib/secret-box.js';
 import { sweepExpiredLeases } from '../../src/modules/judge/queue.js';
 import { createProblem } from '../../src/modules/problem/problem.store.js';
-import { remoteJudgeKey, unseal } from '../../src/modules/remote-judge/secret.js';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../helpers.js';
 import { call, judgeHeaders, registerJudgehost, userWithRole } from '../judge/judge-helpers.js';
 
@@ -163,7 +163,7 @@ describe('judging accounts (System Config)', () => {
     expect(row.passwordEnc).not.toContain(SECRET_A);
     expect(row.passwordEnc).not.toContain(SECRET_B);
     expect(row.passwordEnc).not.toContain(Buffer.from(SECRET_B).toString('base64'));
-    expect(unseal(remoteJudgeKey(t.ctx), row.passwordEnc)).toBe(SECRET_B);
+    expect(unseal(sealingKey(t.ctx), row.passwordEnc)).toBe(SECRET_B);
 
     // Not even in the sealed form, nor under any name, in any answer; nor in the trace log of the requests.
     for (const b of bodies) {

@@ -1,3 +1,4 @@
+export * from './admin-state.js';
 export * from './cache-versions.js';
 export * from './clics.js';
 export * from './comments.js';

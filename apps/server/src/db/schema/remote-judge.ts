@@ -2,8 +2,8 @@ import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'd
 
 /**
  * The remote-judge account pool (issue 27, docs/remote-judges.md): one row per account on a remote site (`oj`: HDU,
- * CF, POJ, AC, SPOJ; GYM uses CF's). `passwordEnc` is the password sealed with AES-256-GCM (modules/remote-judge/
- * secret.ts), never returned by an API. While a judgehost uses the account, `busyJobId` / `busySubmitId` name the
+ * CF, POJ, AC, SPOJ; GYM uses CF's). `passwordEnc` is the password sealed with AES-256-GCM (lib/secret-box.ts),
+ * never returned by an API. While a judgehost uses the account, `busyJobId` / `busySubmitId` name the
  * job and submission and `claimedAt` when it was taken (one submission per account at a time).
  */
 export const remoteJudgeAccounts = pgTable(

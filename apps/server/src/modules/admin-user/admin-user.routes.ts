@@ -13,15 +13,9 @@ import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needRoot, requireUser } from '../../plugins/auth.js';
 import { listSessions } from '../admin/dashboard.service.js';
+import { keepGenerated, takeGenerated } from './generated.js';
 import { adminDeleteUsers, adminEditUser, adminListUsers, adminRevokeSessions } from './user.admin.js';
-import {
-  batchRefused,
-  checkBatchRows,
-  generateAccounts,
-  insertAccounts,
-  keepGenerated,
-  takeGenerated,
-} from './user.batch.js';
+import { batchRefused, checkBatchRows, generateAccounts, insertAccounts } from './user.batch.js';
 
 /**
  * Admin "Users" (doc 3 admin Users and §5; issue 9 §2), super admin only, HOJ's paths: list, edit, delete,
@@ -61,7 +55,8 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * POST /api/admin/user/generate-user {prefix, suffix, number_from, number_to, password_length} -> {key}.
    * Creates the accounts (all or nothing, 400 with data.refused when a name is taken or invalid) and keeps their
-   * usernames and passwords for 30 minutes under `key` for GET /api/file/generate-user-excel.
+   * usernames and passwords (sealed, in the database: any instance serves the download) for 30 minutes under `key`
+   * for GET /api/file/generate-user-excel.
    */
   app.post('/admin/user/generate-user', { schema: { body: adminGenerateUserBody } }, async (req) => {
     const generated = generateAccounts(req.body);
@@ -71,7 +66,7 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     if (refused.length) throw batchRefused(refused);
     await insertAccounts(app.ctx, accounts);
-    return ok({ key: keepGenerated(accounts) }, 'Generated successfully');
+    return ok({ key: await keepGenerated(app.ctx, accounts) }, 'Generated successfully');
   });
 
   /**
@@ -90,12 +85,15 @@ const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     ok(await adminRevokeSessions(app.ctx, req.body)),
   );
 
-  /** GET /api/file/generate-user-excel?key= -> xlsx sheet (Username, Password); 404 unknown or expired key. */
+  /**
+   * GET /api/file/generate-user-excel?key= (super admin, any instance) -> xlsx sheet (Username, Password) of the
+   * batch generated under `key`; downloadable again until it expires. 404 unknown or expired key (30 minutes).
+   */
   app.get(
     '/file/generate-user-excel',
     { schema: { querystring: z.object({ key: z.string({ error: 'key is required' }).min(1).max(64) }) } },
     async (req, reply) => {
-      const accounts = takeGenerated(req.query.key);
+      const accounts = await takeGenerated(app.ctx, req.query.key);
       if (!accounts) throw notFound('adminUser.generatedExpired');
       // exceljs is large: loaded on the first download, not at start-up.
       const { default: ExcelJS } = await import('exceljs');

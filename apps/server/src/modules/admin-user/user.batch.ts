@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   type AdminGenerateUserBody,
   emailField,
@@ -8,7 +8,6 @@ import {
   Role,
 } from '@oj/shared';
 import { inArray, or, sql } from 'drizzle-orm';
-import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema/users.js';
 import { AppError } from '../../lib/errors.js';
@@ -179,22 +178,4 @@ export function generateAccounts(b: AdminGenerateUserBody): NewAccount[] {
     out.push({ username: `${b.prefix}${n}${b.suffix}`, password });
   }
   return out;
-}
-
-/** How long generated usernames and passwords stay downloadable (ms). */
-export const GENERATED_TTL_MS = 30 * 60 * 1000;
-/** At most this many generated batches kept (the least recently used past it dropped). */
-const GENERATED_MAX = 1000;
-const generated = new LRUCache<string, NewAccount[]>({ max: GENERATED_MAX, ttl: GENERATED_TTL_MS });
-
-/** Keeps generated accounts (with their plain passwords) in this process for GENERATED_TTL_MS; returns the key. */
-export function keepGenerated(accounts: NewAccount[]): string {
-  const key = randomUUID();
-  generated.set(key, accounts);
-  return key;
-}
-
-/** The accounts kept under `key`, or undefined when unknown or expired. */
-export function takeGenerated(key: string): NewAccount[] | undefined {
-  return generated.get(key);
 }

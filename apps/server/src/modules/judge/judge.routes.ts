@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { blobs, judgehosts } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
+import { sealingKey } from '../../lib/secret-box.js';
 import { refreshAvailability } from '../language/language.service.js';
-import { remoteJudgeKey } from '../remote-judge/secret.js';
 import judgeAdminRoutes from './judge.admin.routes.js';
 import { extendLeases, notifyQueued, queueSettings, releaseJobs, waitForJob } from './queue.js';
 import { registerQueueNotices } from './queue-push.js';
@@ -94,7 +94,7 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.raw.on('close', () => gone.abort());
       const stop = AbortSignal.any([gone.signal, closing.signal]);
       const deadline = Date.now() + b.waitSeconds * 1000;
-      const remote = b.remote ? { key: remoteJudgeKey(app.ctx) } : null;
+      const remote = b.remote ? { key: sealingKey(app.ctx) } : null;
       for (;;) {
         if (stop.aborted || !host.enabled || host.problem) break;
         const site = await app.ctx.config.get('switch');

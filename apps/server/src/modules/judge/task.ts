@@ -8,9 +8,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { judgeJobs, problems, submissions, testJudges } from '../../db/schema/index.js';
+import { unseal } from '../../lib/secret-box.js';
 import { buildCompileTask } from '../problem/compile-check.service.js';
 import { leaseRemote } from '../remote-judge/lease.js';
-import { unseal } from '../remote-judge/secret.js';
 import { type LeasedJob, leaseOne } from './queue.js';
 
 /** The problem columns a task needs (not the statement texts, which can be long). */

@@ -6,7 +6,8 @@ import { submissions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { needAdmin, requireUser } from '../../plugins/auth.js';
-import { progressIdSchema, progressOf } from './progress.js';
+import { progressIdSchema } from './progress.js';
+import { readProgress } from './progress.store.js';
 
 /** The progress poll of long admin work (issue 28; docs/operations.md "Progress of long work"). */
 const progressRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,14 +15,15 @@ const progressRoutes: FastifyPluginAsyncZod = async (app) => {
    * GET /api/admin/progress?id= (admin roles; the job's own user only) -> `{ id, kind, done, total, state,
    * judged? }`: an import's problems done (imported or refused) of `total`, or a rejudge's submissions queued
    * again of `total` and, of those, `judged` (a verdict reached). `total` is null while the package is still read;
-   * `state` running, done or failed. 404 for an id this user has no job under (never started, another user's,
-   * expired after an hour); 400 naming `id` when malformed.
+   * `state` running, done or failed (also a job left running by a process that died: no write for 10 minutes).
+   * Read from the database: any server process or instance answers. 404 for an id this user has no job under
+   * (never started, another user's, expired an hour after its last write); 400 naming `id` when malformed.
    */
   app.get(
     '/admin/progress',
     { onRequest: needAdmin, schema: { querystring: z.object({ id: progressIdSchema }) } },
     async (req) => {
-      const p = progressOf(requireUser(req).uid, req.query.id);
+      const p = await readProgress(app.ctx.db, requireUser(req).uid, req.query.id);
       if (!p) throw notFound();
       let judged: number | undefined;
       if (p.submissionIds) {

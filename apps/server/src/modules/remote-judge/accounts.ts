@@ -4,9 +4,9 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { remoteJudgeAccounts } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { seal, sealingKey } from '../../lib/secret-box.js';
 import { rowsOf } from '../../lib/sql-rows.js';
 import type { Tx } from '../problem/problem.store.js';
-import { remoteJudgeKey, seal } from './secret.js';
 
 type AccountRow = typeof remoteJudgeAccounts.$inferSelect;
 
@@ -41,7 +41,9 @@ async function assertFreeName(db: Db, oj: string, username: string, exceptId?: n
   if (clash && clash.id !== exceptId) throw badRequest('remoteJudge.accountExists', { oj, username });
 }
 
-/** Adds an account; the password is sealed (secret.ts) before it reaches the database. 400 for a taken name. */
+/**
+ * Adds an account; the password is sealed (lib/secret-box.ts) before it reaches the database. 400 for a taken name.
+ */
 export async function addAccount(
   ctx: AppContext,
   input: { oj: RemoteAccountOj; username: string; password: string; enabled: boolean },
@@ -52,7 +54,7 @@ export async function addAccount(
     .values({
       oj: input.oj,
       username: input.username,
-      passwordEnc: seal(remoteJudgeKey(ctx), input.password),
+      passwordEnc: seal(sealingKey(ctx), input.password),
       enabled: input.enabled,
     })
     .returning();
@@ -71,7 +73,7 @@ export async function updateAccount(
     .update(remoteJudgeAccounts)
     .set({
       ...(input.username !== undefined ? { username: input.username } : {}),
-      ...(input.password ? { passwordEnc: seal(remoteJudgeKey(ctx), input.password) } : {}),
+      ...(input.password ? { passwordEnc: seal(sealingKey(ctx), input.password) } : {}),
       ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
       gmtModified: new Date(),
     })

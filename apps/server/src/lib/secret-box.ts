@@ -1,29 +1,36 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppContext } from '../../context.js';
+import type { AppContext } from '../context.js';
+
+/**
+ * Secrets the server must keep but never show in the clear: the remote-judge pool's passwords (issue 27,
+ * docs/remote-judges.md) and the passwords of generated accounts awaiting download (admin-user/generated.ts). One
+ * key seals them all: AES-256-GCM, the value `v1.<iv>.<tag>.<ciphertext>` (base64url parts).
+ */
 
 /** Sealed values start with this (version 1: AES-256-GCM, 12-byte IV, 16-byte tag, all base64url). */
 const PREFIX = 'v1';
 const keys = new WeakMap<AppContext, Buffer>();
 
 /**
- * Reads a 32-byte key written as 64 hex digits or as base64 (44 chars); throws naming OJ_REMOTE_JUDGE_KEY or the
- * file otherwise.
+ * Reads a 32-byte key written as 64 hex digits or as base64 (44 chars); throws naming `where` (OJ_REMOTE_JUDGE_KEY
+ * or the file) otherwise.
  */
 export function parseKey(text: string, where: string): Buffer {
   const t = text.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(t) ? Buffer.from(t, 'hex') : Buffer.from(t, 'base64');
-  if (key.length !== 32)
-    throw new Error(`${where}: a remote-judge key is 32 bytes (64 hex digits or base64)`);
+  if (key.length !== 32) throw new Error(`${where}: a sealing key is 32 bytes (64 hex digits or base64)`);
   return key;
 }
 
 /**
- * The key that seals the remote-judge pool's passwords (docs/remote-judges.md): OJ_REMOTE_JUDGE_KEY when set, else
- * `<dataDir>/remote-judge.key`, made (32 random bytes, hex, mode 0600) on first use. Cached per app context.
+ * The server's sealing key: OJ_REMOTE_JUDGE_KEY when set, else `<dataDir>/remote-judge.key`, made (32 random bytes,
+ * hex, mode 0600) on first use (the names are those of the remote judges, its first user; README "Configuration").
+ * Every instance on one database needs the same key (the same variable, or one data dir). Cached per app context;
+ * throws when the variable or the file holds no valid key.
  */
-export function remoteJudgeKey(ctx: AppContext): Buffer {
+export function sealingKey(ctx: AppContext): Buffer {
   const cached = keys.get(ctx);
   if (cached) return cached;
   let key: Buffer;
@@ -37,7 +44,7 @@ export function remoteJudgeKey(ctx: AppContext): Buffer {
       fs.mkdirSync(ctx.env.dataDir, { recursive: true });
       key = randomBytes(32);
       try {
-        // wx: two instances starting at once do not overwrite each other's key; the loser reads the winner's.
+        // wx: two processes starting at once do not overwrite each other's key; the loser reads the winner's.
         fs.writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
       } catch (w) {
         if ((w as NodeJS.ErrnoException).code !== 'EEXIST') throw w;
@@ -62,11 +69,10 @@ export function seal(key: Buffer, plain: string): string {
   ].join('.');
 }
 
-/** Opens a value from seal; throws when it was sealed under another key or altered. */
+/** Opens a value from seal; throws when it was sealed under another key, altered, or is no sealed value. */
 export function unseal(key: Buffer, sealed: string): string {
   const [v, iv, tag, body] = sealed.split('.');
-  if (v !== PREFIX || !iv || !tag || body === undefined)
-    throw new Error('remote-judge secret: unknown format');
+  if (v !== PREFIX || !iv || !tag || body === undefined) throw new Error('sealed value: unknown format');
   const d = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
   d.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([d.update(Buffer.from(body, 'base64url')), d.final()]).toString('utf8');
