@@ -16,8 +16,8 @@ const envSchema = z.object({
   /** Number of embedded judge workers; 0 disables the embedded judgehost. Default: one per core. */
   OJ_EMBEDDED_JUDGE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /**
-   * Server processes sharing the port (node:cluster; issue 22). Default: one per core, at most 4, on PostgreSQL
-   * (the private cluster or DATABASE_URL); always 1 on PGlite (one process owns its files).
+   * Server processes sharing the port (node:cluster; issue 22). Default: one per core but one, at most 4, on
+   * PostgreSQL (the private cluster or DATABASE_URL; 1 on 2 cores); always 1 on PGlite (one process owns its files).
    */
   OJ_SERVER_PROCESSES: z.coerce.number().int().min(1).max(32).optional(),
   OJ_WEB_DIST: z.string().optional(),
@@ -78,7 +78,7 @@ export const serverEnvHelp: CliEnvVar[] = envHelp(envSchema.shape, {
   OJ_JWT_SECRET: 'session signing secret, 16+ chars (default: generated, kept in the database)',
   OJ_EMBEDDED_JUDGE_WORKERS: 'embedded judge workers, 0 = none (default: one per core)',
   OJ_SERVER_PROCESSES:
-    'server processes sharing the port (default: one per core, at most 4, on PostgreSQL; 1 on PGlite)',
+    'server processes sharing the port (default: one per core but one, at most 4, on PostgreSQL (1 on 2 cores); 1 on PGlite)',
   OJ_WEB_DIST: 'the built web app (default: apps/web/dist)',
   OJ_CODEFORCES_API: 'Codeforces API for the CF rating, or off',
   OJ_REMOTE_JUDGE_KEY:

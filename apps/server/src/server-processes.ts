@@ -15,8 +15,10 @@ import os from 'node:os';
 export const MAX_AUTO_PROCESSES = 4;
 
 /**
- * How many server processes to run: `setting` (OJ_SERVER_PROCESSES) when given, else one per core up to
- * MAX_AUTO_PROCESSES; always 1 on PGlite (its files belong to one process).
+ * How many server processes to run: `setting` (OJ_SERVER_PROCESSES) when given, else one per core but one (that
+ * core is the database's and the judge's), at most MAX_AUTO_PROCESSES; always 1 on PGlite (its files belong to one
+ * process). On 2 cores that is 1: two processes there cost more CPU per request than one and answered the contest
+ * start no sooner (docs/figures.md, 2026-11-28).
  */
 export function serverProcessCount(
   setting: number | undefined,
@@ -24,7 +26,7 @@ export function serverProcessCount(
   cores = os.availableParallelism(),
 ): number {
   if (kind === 'pglite') return 1;
-  return setting ?? Math.max(1, Math.min(cores, MAX_AUTO_PROCESSES));
+  return setting ?? Math.max(1, Math.min(cores - 1, MAX_AUTO_PROCESSES));
 }
 
 /**

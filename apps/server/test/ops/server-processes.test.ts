@@ -60,8 +60,9 @@ async function until(check: () => boolean | Promise<boolean>, ms: number): Promi
 }
 
 describe('how many processes, and their share of per-process limits', () => {
-  it('one per core up to 4 on PostgreSQL, always 1 on PGlite, the setting wins', () => {
-    expect(serverProcessCount(undefined, 'postgres', 2)).toBe(2);
+  it('one per core but one, up to 4, on PostgreSQL; always 1 on PGlite; the setting wins', () => {
+    expect(serverProcessCount(undefined, 'postgres', 2)).toBe(1);
+    expect(serverProcessCount(undefined, 'postgres', 3)).toBe(2);
     expect(serverProcessCount(undefined, 'postgres', 16)).toBe(4);
     expect(serverProcessCount(undefined, 'postgres', 1)).toBe(1);
     expect(serverProcessCount(3, 'postgres', 2)).toBe(3);
