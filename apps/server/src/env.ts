@@ -82,7 +82,7 @@ export const serverEnvHelp: CliEnvVar[] = envHelp(envSchema.shape, {
   OJ_WEB_DIST: 'the built web app (default: apps/web/dist)',
   OJ_CODEFORCES_API: 'Codeforces API for the CF rating, or off',
   OJ_REMOTE_JUDGE_KEY:
-    'key sealing the remote-judge account passwords, 32 bytes hex or base64 (default: <data dir>/remote-judge.key, made on first use)',
+    'key sealing the remote-judge account passwords and generated accounts awaiting download, 32 bytes hex or base64 (default: <data dir>/remote-judge.key, made on first use)',
   OJ_TESTCASE_UPLOAD_QUOTA_MB: 'MB of staged test-data uploads per user',
   OJ_TESTCASE_UPLOAD_TOTAL_MB: 'MB of staged test-data uploads on the server',
   OJ_TRUST_PROXY: 'trust X-Forwarded-For (behind a reverse proxy only)',
