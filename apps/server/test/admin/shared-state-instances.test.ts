@@ -2,15 +2,14 @@ import { Role, JudgeStatus as S } from '@oj/shared';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newExtensionPoints } from '../../src/app-events.js';
-import type { AppContext } from '../../src/context.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { adminProgress, generatedAccounts } from '../../src/db/schema/index.js';
 import { progressStep, progressTotal, withProgress } from '../../src/modules/progress/progress.js';
 import { addProblems, judged, makeContest } from '../contest/board-fixtures.js';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../helpers.js';
 import { call, makeUser } from '../problem/fixtures.js';
+import { type SecondInstance, secondInstance } from '../second-instance.js';
 
 // Long admin work's progress and the generated accounts awaiting download live in the database (migration 0021),
 // so that any server process or instance answers: app B is another copy of every server module (vi.resetModules:
@@ -19,35 +18,14 @@ import { call, makeUser } from '../problem/fixtures.js';
 
 const N = 12;
 let a: TestApp;
-let b: { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
+let b: SecondInstance;
 const u = {} as Record<'root' | 'root2' | 'ann', { uid: string; token: string }>;
 let cid: number;
 let pid: number;
 
 beforeAll(async () => {
   a = await createTestApp();
-  vi.resetModules();
-  const { buildApp } = await import('../../src/app.js');
-  const { openDb } = await import('../../src/db/client.js');
-  const { ConfigService } = await import('../../src/modules/config/config.service.js');
-  const url = process.env.TEST_DATABASE_URL;
-  const dbUrl = url
-    ? (a.ctx.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-        .connectionString
-    : undefined;
-  const handle = dbUrl ? await openDb({ url: dbUrl, poolSize: 2 }) : undefined;
-  const db = handle?.db ?? a.ctx.db;
-  const ctx: AppContext = { ...a.ctx, db, config: new ConfigService(db), ...newExtensionPoints() };
-  const app = await buildApp({ ctx });
-  await app.ready();
-  b = {
-    app,
-    ctx,
-    async close() {
-      await app.close();
-      await handle?.close();
-    },
-  };
+  b = await secondInstance(a);
   u.root = await makeUser(a.ctx, 'ss_root', Role.ROOT);
   u.root2 = await makeUser(a.ctx, 'ss_root2', Role.ROOT);
   u.ann = await makeUser(a.ctx, 'ss_ann', Role.ADMIN);

@@ -1,12 +1,10 @@
 import { JudgeStatus, LIVE_EVENT, type LiveBoardData, type LiveVerdictData, Role } from '@oj/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newExtensionPoints } from '../../src/app-events.js';
-import type { AppContext } from '../../src/context.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProblem, contestSubmit, createContest } from '../contest/contest-fixtures.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { aPlusB, judgeNext, registerJudgehost, submitAs } from '../judge/judge-helpers.js';
 import { call, makeUser } from '../problem/fixtures.js';
+import { type SecondInstance, secondInstance } from '../second-instance.js';
 import { listening, openLive } from './live-client.js';
 
 // Two server instances on one PostgreSQL (issue 10 §4, docs/events.md): instance B is another copy of every server
@@ -17,7 +15,7 @@ import { listening, openLive } from './live-client.js';
 const url = process.env.TEST_DATABASE_URL;
 
 let a: TestApp;
-let b: { app: FastifyInstance; ctx: AppContext; close(): Promise<void> };
+let b: SecondInstance;
 let baseA: string;
 let baseB: string;
 const u = {} as Record<'ann' | 'bob' | 'root', { uid: string; token: string }>;
@@ -25,29 +23,7 @@ const u = {} as Record<'ann' | 'bob' | 'root', { uid: string; token: string }>;
 beforeAll(async () => {
   if (!url) return;
   a = await createTestApp();
-  const dbUrl = (a.ctx.db as unknown as { $client: { options: { connectionString: string } } }).$client
-    .options.connectionString;
-  vi.resetModules();
-  const { buildApp } = await import('../../src/app.js');
-  const { openDb } = await import('../../src/db/client.js');
-  const { ConfigService } = await import('../../src/modules/config/config.service.js');
-  const handle = await openDb({ url: dbUrl, poolSize: 4 });
-  const ctx: AppContext = {
-    ...a.ctx,
-    db: handle.db,
-    config: new ConfigService(handle.db),
-    ...newExtensionPoints(),
-  };
-  const app = await buildApp({ ctx });
-  await app.ready();
-  b = {
-    app,
-    ctx,
-    async close() {
-      await app.close();
-      await handle.close();
-    },
-  };
+  b = await secondInstance(a, 4);
   baseA = await listening(a.app);
   baseB = await listening(b.app);
   u.ann = await makeUser(a.ctx, 'in_ann', Role.USER);
