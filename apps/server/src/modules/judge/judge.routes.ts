@@ -8,7 +8,14 @@ import { ok } from '../../lib/reply.js';
 import { sealingKey } from '../../lib/secret-box.js';
 import { refreshAvailability } from '../language/language.service.js';
 import judgeAdminRoutes from './judge.admin.routes.js';
-import { extendLeases, notifyQueued, queueSettings, releaseJobs, waitForJob } from './queue.js';
+import {
+  extendLeases,
+  notifyQueued,
+  QUEUE_CHANNEL,
+  queueSettings,
+  releaseJobs,
+  waitForJob,
+} from './queue.js';
 import { registerQueueNotices } from './queue-push.js';
 import { applyProgress, applyResult } from './result.js';
 import { startSweeper } from './sweeper.js';
@@ -24,6 +31,10 @@ const JUDGE_RESULT_BODY_LIMIT = 64 * 1024 * 1024;
  */
 const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
   registerQueueNotices(app.ctx.events);
+  // A job queued through another server process or instance (its NOTIFY on QUEUE_CHANNEL at commit) wakes the leases
+  // waiting here at once, not at their next look at the queue (queueSettings.pollMs).
+  const wake = () => notifyQueued(app.ctx);
+  app.notifyHub.subscribe(QUEUE_CHANNEL, { onNotify: wake, onConnected: wake });
 
   const closing = new AbortController();
   const stopSweeper = startSweeper(app.ctx, app.log);
@@ -81,7 +92,7 @@ const judgeRoutes: FastifyPluginAsyncZod = async (app) => {
 
     /**
      * POST /api/judge/lease LeaseRequest -> { task | null }. Holds the request up to waitSeconds; wakes at once
-     * when this process queues a job and polls every pollMs for jobs queued elsewhere. A judgehost that reported a
+     * when a job is queued (this process, or the queue's NOTIFY from another) and looks again every pollMs. A judgehost that reported a
      * problem (it cannot judge) gets null at once. With `remote: true` remote-judge jobs come first, each with a
      * claimed pool account in task.remote (remote-judge/lease.ts). 404 when not registered.
      */
