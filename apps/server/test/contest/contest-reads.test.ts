@@ -1,9 +1,9 @@
 import { Role } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.js';
 import { reuseContestReadsFor } from '../../src/modules/contest/contest.reads.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { call, makeUser } from '../problem/fixtures.js';
+import { statementsOf } from '../statements.js';
 import { addProblem, contestSubmit, createContest, newProblem } from './contest-fixtures.js';
 
 // Issue 22 (contest day at scale): the contest pages' read-mostly answers (contest row, registration, problem list,
@@ -38,29 +38,6 @@ const problemIds = async (cid: number, token = user) =>
     (p) => p.displayId,
   );
 
-/** The SQL statements drizzle prepares on `db` while `fn` runs (as test/submission/submit-statements.test.ts). */
-async function statementsOf(db: Db, fn: () => Promise<unknown>): Promise<string[]> {
-  // biome-ignore lint/suspicious/noExplicitAny: drizzle's session is internal
-  const proto = Object.getPrototypeOf((db as any).session);
-  const orig = proto.prepareQuery;
-  const seen: string[] = [];
-  proto.prepareQuery = function (this: unknown, q: { sql: string }, ...rest: unknown[]) {
-    seen.push(q.sql.replace(/\s+/g, ' '));
-    return orig.call(this, q, ...rest);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.prepareQuery = orig;
-  }
-  return seen.filter(
-    (s) =>
-      !/^(begin|commit|rollback)/i.test(s) &&
-      !/FROM live_events WHERE id >/.test(s) &&
-      !/FROM judge_jobs WHERE state = 'leased' AND lease_expires/.test(s),
-  );
-}
-
 describe('contest reads reused by the process (issue 22)', () => {
   it('a second contestant opening the same pages reads no contest, problem list or problem from the database', async () => {
     const cid = await createContest(t.app, admin);
@@ -76,8 +53,10 @@ describe('contest reads reused by the process (issue 22)', () => {
         get(`/api/get-contest-not-read-clarification?cid=${cid}`, token),
       ]);
     expect((await page(user)).map((r) => r.code)).toEqual(Array(7).fill(200));
-    const seen = await statementsOf(t.ctx.db, async () =>
-      expect((await page(other)).map((r) => r.code)).toEqual(Array(7).fill(200)),
+    const seen = await statementsOf(
+      t.ctx.db,
+      async () => expect((await page(other)).map((r) => r.code)).toEqual(Array(7).fill(200)),
+      Number.POSITIVE_INFINITY,
     );
     const shared = seen.filter((s) =>
       /from "(contests|contest_problems|contest_announcements|contest_clarifications|problem_languages|problem_tag)"/i.test(

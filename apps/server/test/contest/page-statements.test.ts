@@ -1,9 +1,9 @@
 import { Role } from '@oj/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.js';
 import { reuseContestReadsFor } from '../../src/modules/contest/contest.reads.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { call, makeUser } from '../problem/fixtures.js';
+import { statementsOf } from '../statements.js';
 import { addProblem, createContest, newProblem } from './contest-fixtures.js';
 
 // Issue 22 (contest day at scale): the statements a contestant's contest start costs the database, counted (a
@@ -20,31 +20,6 @@ let t: TestApp;
 let cid = 0;
 let pid = 0;
 const tokens: string[] = [];
-
-/** The SQL statements drizzle prepares on `db` while `fn` runs (as submit-statements.test.ts). */
-async function statementsOf(db: Db, fn: () => Promise<unknown>): Promise<string[]> {
-  // biome-ignore lint/suspicious/noExplicitAny: drizzle's session is internal
-  const proto = Object.getPrototypeOf((db as any).session);
-  const orig = proto.prepareQuery;
-  const seen: string[] = [];
-  proto.prepareQuery = function (this: unknown, q: { sql: string }, ...rest: unknown[]) {
-    seen.push(q.sql.replace(/\s+/g, ' '));
-    return orig.call(this, q, ...rest);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.prepareQuery = orig;
-  }
-  return seen
-    .filter(
-      (s) =>
-        !/^\s*(begin|commit|rollback)/i.test(s) &&
-        !/FROM live_events WHERE id >/.test(s) &&
-        !/FROM judge_jobs WHERE state = 'leased' AND lease_expires/.test(s),
-    )
-    .map((s) => s.slice(0, 160));
-}
 
 /** The four contest pages' API calls as the web app makes them (burst-browser.ts knownPageCalls). */
 function pages(): { method: 'GET' | 'POST'; url: string; payload?: object }[][] {

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.js';
 import { judgeJobs, submissions } from '../../src/db/schema/index.js';
 import { reuseContestReadsFor } from '../../src/modules/contest/contest.reads.js';
 import { queuedHooksIdle } from '../../src/modules/judge/hooks.js';
@@ -9,6 +8,7 @@ import { createSession } from '../../src/plugins/auth.js';
 import { addProblem, contestSubmit, createContest } from '../contest/contest-fixtures.js';
 import { createTestApp, login, ROOT_PASSWORD, type TestApp } from '../helpers.js';
 import { aPlusB, call } from '../judge/judge-helpers.js';
+import { statementsOf } from '../statements.js';
 
 // Issue 22 item 2: the submit path's statements, counted (a regression test, not a timing), and a burst of
 // concurrent submits all answered and each queued exactly once.
@@ -19,36 +19,6 @@ let problemId: string;
 let pid: number;
 let cid: number;
 const tokens: string[] = [];
-
-/**
- * Records the SQL of every statement drizzle prepares on `db` (and its transactions) while `fn` runs. Patches the
- * session class's prepareQuery, which every select / insert / execute of the db and of its transactions goes through.
- */
-async function statementsOf(db: Db, fn: () => Promise<unknown>): Promise<string[]> {
-  // biome-ignore lint/suspicious/noExplicitAny: drizzle's session is internal
-  const proto = Object.getPrototypeOf((db as any).session);
-  const orig = proto.prepareQuery;
-  const seen: string[] = [];
-  proto.prepareQuery = function (this: unknown, q: { sql: string }, ...rest: unknown[]) {
-    seen.push(q.sql.replace(/\s+/g, ' '));
-    return orig.call(this, q, ...rest);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.prepareQuery = orig;
-  }
-  // Not the request's: transaction control (PGlite sends none), the live-event listener's catch-up read and the
-  // judge queue's expired-lease sweep (a timer: it ran during the measured submit once, 11 statements).
-  return seen
-    .filter(
-      (s) =>
-        !/^\s*(begin|commit|rollback)/i.test(s) &&
-        !/FROM live_events WHERE id >/.test(s) &&
-        !/FROM judge_jobs WHERE state = 'leased' AND lease_expires/.test(s),
-    )
-    .map((s) => s.slice(0, 140));
-}
 
 beforeAll(async () => {
   t = await createTestApp();
