@@ -61,8 +61,8 @@ export const WORKER_ENV = {
 /** True in a process forked by the primary. */
 export const isServerProcess = (): boolean => cluster.isWorker;
 
-/** Logger shape the primary uses (pino's). */
-interface Log {
+/** The logger shape the primary and the shutdown use (pino's, Fastify's). */
+export interface ServerLog {
   info(o: object, m: string): void;
   warn(o: object, m: string): void;
   error(o: object, m: string): void;
@@ -91,7 +91,7 @@ export interface ServerProcesses {
 export function forkServerProcesses(
   count: number,
   db: { url: string; label: string },
-  log: Log,
+  log: ServerLog,
 ): ServerProcesses {
   let closing = false;
   let started = false;

@@ -25,6 +25,7 @@ import {
   followPrimary,
   forkServerProcesses,
   isServerProcess,
+  type ServerLog,
   serverProcessCount,
   WORKER_ENV,
 } from './server-processes.js';
@@ -69,12 +70,9 @@ function readyLine(
   return `OJ is ready at http://${host}:${port}/ (database: ${database}) — ${how}; admin back office at /admin`;
 }
 
-/** Logger shape of the shutdown steps (pino's, Fastify's). */
-type Log = Pick<FastifyInstance['log'], 'info' | 'warn' | 'error'>;
-
 /** What a shutdown closes, in order (server.ts `onShutdown`). */
 interface ShutdownSteps {
-  log: Log;
+  log: ServerLog;
   /** Health answers 503 and every request but the judge protocol and health is refused (load balancers drain). */
   markClosing(): void;
   /** The embedded judgehost, when this process runs one. */
@@ -245,11 +243,11 @@ async function serveForPrimary(env: Env): Promise<void> {
   shareSignInCapacity(processes);
   const ctx = contextOf(env, handle, processes);
   const app = await serveApp(ctx, logStream());
-  let closingSince = 0;
+  let hardExitArmed = false;
   const closing = () => {
     markClosing(ctx);
-    if (closingSince) return;
-    closingSince = Date.now();
+    if (hardExitArmed) return;
+    hardExitArmed = true;
     setTimeout(() => process.exit(1), HARD_EXIT_MS).unref();
   };
   let closed = false;
@@ -304,7 +302,7 @@ async function main() {
   const stream = logStream();
   let judge: EmbeddedJudge | null = null;
   let port: number;
-  let log: Log;
+  let log: ServerLog;
   if (processes > 1 && handle.url) {
     // The primary: the server processes serve, this one runs the judgehost and orders the shutdown.
     const primaryLog = pino({ level: env.LOG_LEVEL }, stream);
